@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { seedReferenceData } from './db/seed.ts';
+import { analyticsRoutes } from './features/analytics/routes.ts';
+import { categoryRoutes } from './features/categories/routes.ts';
+import { devOutboxRoutes } from './features/dev-outbox/routes.ts';
+import { enterpriseRoutes } from './features/enterprise/routes.ts';
+import { frontendErrorRoutes } from './features/frontend-errors/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { createJobQueue } from './plugins/jobs.ts';
+import { createMailer } from './plugins/mail.ts';
+import { contentSecurityPolicy } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+import type { App } from './types.ts';
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests). It is closed with the app. */
+  database?: Database;
+  /** Logger options; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.confirmPassword'],
+    ...(config.env === 'development'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+          },
+        }
+      : {}),
+  };
+}
+
+/** Builds the whole app from a config: the same app in main.ts and in the tests. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? loggerFor(config),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = options.database ?? (await openDatabase(config));
+  let closed = false;
+  try {
+    await database.migrate();
+    await seedReferenceData(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
+  const jobs = createJobQueue({ database, log: app.log, runWorkers: config.runJobs });
+  app.decorate('deps', { config, database, jobs, mailer, log: app.log });
+
+  app.addHook('onClose', async () => {
+    if (closed) return;
+    closed = true;
+    await jobs.stop();
+    mailer.close();
+    await database.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: true,
+    max: 300,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: {
+        code: 'RATE_LIMITED',
+        message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      },
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Adwuma API', version: '0.1.0', description: 'The API behind the Adwuma marketplace.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(waitlistRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(enterpriseRoutes);
+  await app.register(frontendErrorRoutes);
+  await app.register(categoryRoutes);
+  if (config.env !== 'production' && mailer.transport === 'outbox') await app.register(devOutboxRoutes);
+
+  // Signed-out visitors start on the marketing page (the signed-in redirects arrive with accounts).
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/landing', 302));
+  await app.register(webPlugin, { distDir: config.webDistDir });
+
+  await app.ready();
+  await jobs.start();
+  return app;
+}

@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface JobQueue {
+  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Background jobs on pg-boss, in the same database (embedded or server) through our own connection:
+ * retried with backoff, kept until done, never lost on a restart.
+ */
+export function createJobQueue(options: {
+  database: Database;
+  log: FastifyBaseLogger;
+  runWorkers: boolean;
+}): JobQueue {
+  const { database, log, runWorkers } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    // Maintenance and scheduling polls are useless noise on a test database.
+    supervise: runWorkers,
+    schedule: runWorkers,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const handlers = new Map<string, JobHandler<object>>();
+  const queues = new Set<string>();
+  let started = false;
+
+  async function ensureQueue(name: string) {
+    if (queues.has(name)) return;
+    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    queues.add(name);
+  }
+
+  async function subscribe(name: string, handler: JobHandler<object>) {
+    await ensureQueue(name);
+    await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await handler(job.data);
+        } catch (error) {
+          log.error({ err: error, queue: name, jobId: job.id }, 'job failed; it will be retried');
+          throw error;
+        }
+      }
+    });
+  }
+
+  return {
+    async send(name, data, sendOptions = {}) {
+      await ensureQueue(name);
+      return boss.send(name, data, sendOptions);
+    },
+    async work(name, handler) {
+      handlers.set(name, handler as JobHandler<object>);
+      if (started && runWorkers) await subscribe(name, handler as JobHandler<object>);
+    },
+    async start() {
+      await boss.start();
+      started = true;
+      if (runWorkers) for (const [name, handler] of handlers) await subscribe(name, handler);
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, close: false, timeout: 5000 });
+    },
+  };
+}

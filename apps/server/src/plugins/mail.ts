@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Which template produced it, for the outbox and tests. */
+  template: string;
+}
+
+export interface Mailer {
+  transport: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): void;
+}
+
+/**
+ * Mail goes through SMTP when `SMTP_URL` is set; otherwise to the dev outbox (stored in the database,
+ * readable at /api/dev/outbox outside production, and printed to the log with its links).
+ * Every mail leaves a row in mail_outbox; with SMTP the bodies are not kept.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  database: Database;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { smtpUrl, from, database, log } = options;
+  const transport = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  const kind = smtpUrl ? 'smtp' : 'outbox';
+  return {
+    transport: kind,
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await database.db.insert(mailOutbox).values({
+        to_address: message.to,
+        subject: message.subject,
+        text_body: kind === 'outbox' ? message.text : null,
+        html_body: kind === 'outbox' ? message.html : null,
+        template: message.template,
+        transport: kind,
+        message_id: info.messageId,
+      });
+      if (kind === 'outbox') {
+        const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+        log.info({ to: message.to, subject: message.subject, links }, 'mail stored in the dev outbox');
+      } else {
+        log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+      }
+      return { messageId: info.messageId };
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

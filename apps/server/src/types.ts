@@ -1,0 +1,36 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { JobQueue } from './plugins/jobs.ts';
+import type { Mailer } from './plugins/mail.ts';
+
+/** The app with zod route schemas. Feature route plugins take this. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every service needs: the database, the job queue, mail and config. */
+export interface Deps {
+  config: AppConfig;
+  database: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

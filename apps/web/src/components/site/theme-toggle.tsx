@@ -1,0 +1,31 @@
+import { THEMES, type Theme } from '@adwuma/shared/theme';
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { getTheme, setTheme } from '../../lib/theme.ts';
+
+const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
+const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+
+/** Cycles light → dark → system; the choice is kept under the product's storage key. */
+export function ThemeToggle({ className = '' }: { className?: string }) {
+  // The prerendered HTML has no stored theme; read it after hydration to avoid a mismatch.
+  const [theme, setCurrent] = useState<Theme>('light');
+  useEffect(() => setCurrent(getTheme()), []);
+  const next = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length] as Theme;
+  const Icon = ICONS[theme];
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        setTheme(next);
+        setCurrent(next);
+      }}
+      className={`inline-flex h-10 w-10 items-center justify-center rounded-full border border-border text-fg hover:bg-muted ${className}`}
+      aria-label={`Theme: ${LABELS[theme]}. Switch to ${LABELS[next]}`}
+      title={`Theme: ${LABELS[theme]}`}
+      data-theme-choice={theme}
+    >
+      <Icon aria-hidden="true" className="h-5 w-5" />
+    </button>
+  );
+}
