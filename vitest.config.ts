@@ -1,0 +1,44 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    root: './apps/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db, NODE_ENV: 'test' },
+    globalSetup: [`./src/test/global-setup-${db}.ts`],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// The API suite runs on the embedded database always, and on a Postgres server when
+// TEST_DATABASE_URL is set (CI sets it).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      apiProject('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+    ],
+  },
+});
