@@ -12,14 +12,26 @@ const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:
 
 const workspaces = {
   'packages/shared': { allowBuiltins: false, banned: [] },
-  'apps/server': { allowBuiltins: true, banned: ['react', 'react-dom', 'react-router', '@adwuma/web', '@adwuma/server'] },
+  'apps/server': {
+    allowBuiltins: true,
+    banned: ['react', 'react-dom', 'react-router', '@adwuma/web', '@adwuma/server'],
+  },
   'apps/web': {
     allowBuiltins: false,
-    banned: ['drizzle-orm', 'pg', '@electric-sql/pglite', 'fastify', 'pg-boss', 'nodemailer', '@adwuma/server'],
+    banned: [
+      'drizzle-orm',
+      'pg',
+      '@electric-sql/pglite',
+      'fastify',
+      'pg-boss',
+      'nodemailer',
+      '@adwuma/server',
+    ],
   },
 };
 
-const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPORT_RE =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function walk(dir, out = []) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -31,13 +43,17 @@ function walk(dir, out = []) {
   return out;
 }
 
-const packageName = (spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+const packageName = (spec) =>
+  spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
 const problems = [];
 
 for (const [ws, rules] of Object.entries(workspaces)) {
   const wsDir = path.join(root, ws);
   const pkg = JSON.parse(fs.readFileSync(path.join(wsDir, 'package.json'), 'utf8'));
-  const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+  const declared = new Set([
+    ...Object.keys(pkg.dependencies ?? {}),
+    ...Object.keys(pkg.devDependencies ?? {}),
+  ]);
   const rootDev = new Set(Object.keys(rootPkg.devDependencies ?? {}));
   for (const file of walk(wsDir)) {
     const rel = path.relative(root, file);
@@ -48,13 +64,15 @@ for (const [ws, rules] of Object.entries(workspaces)) {
       if (!spec) continue;
       if (spec.startsWith('.')) {
         const target = path.resolve(path.dirname(file), spec);
-        if (!target.startsWith(wsDir + path.sep)) problems.push(`${rel}: relative import "${spec}" leaves ${ws}`);
+        if (!target.startsWith(wsDir + path.sep))
+          problems.push(`${rel}: relative import "${spec}" leaves ${ws}`);
         continue;
       }
       if (spec.startsWith('/') || spec.startsWith('virtual:')) continue;
       const name = packageName(spec);
       if (builtins.has(spec) || builtins.has(name)) {
-        if (!rules.allowBuiltins && !isTestOrConfig) problems.push(`${rel}: Node built-in "${spec}" in ${ws}`);
+        if (!rules.allowBuiltins && !isTestOrConfig)
+          problems.push(`${rel}: Node built-in "${spec}" in ${ws}`);
         continue;
       }
       if (rules.banned.includes(name)) {
@@ -73,7 +91,11 @@ for (const [ws, rules] of Object.entries(workspaces)) {
 }
 
 if (problems.length) {
-  console.error(`Dependency rules broken (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  console.error(
+    `Dependency rules broken (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
   process.exit(1);
 }
-console.log('Dependency rules hold: shared → zod only; web and server depend on shared, never on each other.');
+console.log(
+  'Dependency rules hold: shared → zod only; web and server depend on shared, never on each other.',
+);

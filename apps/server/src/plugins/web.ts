@@ -23,6 +23,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
     wildcard: false,
     index: false,
     preCompressed: true,
+    cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');

@@ -14,7 +14,12 @@ describe('POST /api/waitlist', () => {
   let client = 0;
   const remoteAddress = () => `198.51.100.${++client}`;
   const join = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/waitlist', payload: payload as object, remoteAddress: remoteAddress() });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: payload as object,
+      remoteAddress: remoteAddress(),
+    });
 
   it('stores the subscriber with UTM fields, records the conversion and sends the welcome mail once', async () => {
     const email = uniqueEmail('join');
@@ -33,11 +38,20 @@ describe('POST /api/waitlist', () => {
 
     const { db } = t.database;
     const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email));
-    expect(row).toMatchObject({ email, exploring: true, utm_source: 'facebook', utm_campaign: 'accra-launch' });
+    expect(row).toMatchObject({
+      email,
+      exploring: true,
+      utm_source: 'facebook',
+      utm_campaign: 'accra-launch',
+    });
 
     const events = await db.select().from(eventTracking).where(eq(eventTracking.session_id, sessionId));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ event_type: 'conversion', page_path: '/landing', utm_source: 'facebook' });
+    expect(events[0]).toMatchObject({
+      event_type: 'conversion',
+      page_path: '/landing',
+      utm_source: 'facebook',
+    });
 
     await vi.waitFor(
       async () => {
@@ -51,7 +65,7 @@ describe('POST /api/waitlist', () => {
     expect(mails[0]?.subject).toBe('Welcome to the Adwuma waitlist');
   });
 
-  it("answers a duplicate with \"You're Already In!\" and stores nothing new", async () => {
+  it('answers a duplicate with "You\'re Already In!" and stores nothing new', async () => {
     const email = uniqueEmail('dup');
     expect((await join({ email, form: 'bottom' })).statusCode).toBe(201);
     const again = await join({ email: email.toUpperCase(), form: 'hero' });
