@@ -98,6 +98,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, {
     global: true,
     max: 300,
+    // Static files (the SPA's assets) are cheap and cached; the limits guard the API.
+    allowList: (request) => !request.url.startsWith('/api/'),
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
