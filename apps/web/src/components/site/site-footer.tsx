@@ -83,7 +83,8 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-border">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-muted-fg sm:px-6">
+        {/* The landing page is prerendered at build time: the year may differ by the time it hydrates. */}
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-muted-fg sm:px-6" suppressHydrationWarning>
           © {year} Adwuma. Made in Ghana for Ghana.
         </p>
       </div>

@@ -1,0 +1,79 @@
+// Build step after `vite build` and `vite build --ssr src/landing/prerender.tsx --outDir dist-ssr`:
+// 1. renders the landing page to HTML and puts it into the built landing.html, so the page paints
+//    before any script runs;
+// 2. writes .gz and .br copies of the text assets, which the server's @fastify/static serves
+//    (preCompressed) to browsers that accept them.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.join(webRoot, 'dist');
+const ssrEntry = path.join(webRoot, 'dist-ssr', 'prerender.js');
+const PLACEHOLDER = '<!--app-html-->';
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+async function prerenderLanding() {
+  const landingPath = path.join(distDir, 'landing.html');
+  const template = await fs.readFile(landingPath, 'utf8');
+  if (!template.includes(PLACEHOLDER)) {
+    throw new Error(`${landingPath} has no ${PLACEHOLDER} placeholder (already prerendered?)`);
+  }
+  const { render } = await import(pathToFileURL(ssrEntry).href);
+  const html = render();
+  if (typeof html !== 'string' || html.length === 0) throw new Error('the landing page rendered nothing');
+  // A function replacement: the markup may contain `$` sequences that String.replace would expand.
+  await fs.writeFile(
+    landingPath,
+    template.replace(PLACEHOLDER, () => html),
+  );
+  return { file: landingPath, bytes: Buffer.byteLength(html) };
+}
+
+async function* walk(dir) {
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+async function precompress() {
+  let files = 0;
+  for await (const file of walk(distDir)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const raw = await fs.readFile(file);
+    const [gz, br] = await Promise.all([
+      gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      brotli(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      }),
+    ]);
+    // A stale copy from an earlier build would be served instead of the new file: always rewrite.
+    await Promise.all([fs.writeFile(`${file}.gz`, gz), fs.writeFile(`${file}.br`, br)]);
+    files += 1;
+  }
+  return files;
+}
+
+try {
+  const landing = await prerenderLanding();
+  const compressed = await precompress();
+  console.log(
+    `prerendered ${path.relative(process.cwd(), landing.file)} (${landing.bytes} bytes of markup); ` +
+      `precompressed ${compressed} files in ${distDir}`,
+  );
+} catch (error) {
+  console.error('prerender failed:', error);
+  process.exit(1);
+}
