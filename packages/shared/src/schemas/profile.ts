@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { FULL_NAME_MAX } from '../auth/schemas.ts';
+import { GHANA_PHONE_MESSAGE, normalizeGhanaPhone } from '../phone.ts';
+import { type TextRules, validateText } from '../validation/text.ts';
+import { safeText } from './common.ts';
+
+/**
+ * A PATCH text field: absent = leave as is; null or blank = clear; otherwise held to the text rules.
+ */
+function patchText(rules: Omit<TextRules, 'required'>) {
+  return z
+    .string()
+    .nullable()
+    .optional()
+    .superRefine((value, ctx) => {
+      const message = validateText(value, { ...rules, required: false });
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((value) => (value === undefined ? undefined : value?.trim() ? value.trim() : null));
+}
+
+export const CURRENCIES = ['GHS', 'USD'] as const;
+export const BIO_MAX = 1000;
+
+/**
+ * What a user may change on their own profile (spec 5 "Profile": updates never change role, type,
+ * is_admin or id — the schema is strict, so sending them is refused, not ignored).
+ */
+export const profileUpdateSchema = z.strictObject({
+  full_name: safeText({ minLength: 2, maxLength: FULL_NAME_MAX }).optional(),
+  phone: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || v.trim() === '') return null;
+      const normalized = normalizeGhanaPhone(v);
+      if (!normalized) {
+        ctx.addIssue({ code: 'custom', message: GHANA_PHONE_MESSAGE });
+        return z.NEVER;
+      }
+      return normalized;
+    }),
+  bio: patchText({ maxLength: BIO_MAX }),
+  city: patchText({ maxLength: 80 }),
+  avatar_url: z
+    .string()
+    .max(2048)
+    .refine((v) => v.startsWith('/api/') || v.startsWith('https://'), {
+      error: 'Avatar must be an uploaded image',
+    })
+    .nullish(),
+  show_phone: z.boolean().optional(),
+  whatsapp_enabled: z.boolean().optional(),
+  currency_preference: z.enum(CURRENCIES, { error: 'Choose GHS or USD' }).optional(),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
