@@ -1,0 +1,130 @@
+import type { ClientOnErrorFunction } from 'react-router';
+import { isRouteErrorResponse, type RouteObject } from 'react-router';
+import { GlobalCrashScreen } from '../components/screens/global-error.tsx';
+import { NotFoundScreen } from '../components/screens/not-found-screen.tsx';
+import { RouteErrorScreen } from '../components/screens/route-error-screen.tsx';
+import { RouteFallback } from '../components/screens/route-fallback.tsx';
+import { reportError } from '../lib/error-reporting.ts';
+import { ROUTES } from '../lib/routes.ts';
+import { HomeRedirect, LandingDevRedirect } from './home-redirect.tsx';
+import { PageBoundary, RootLayout } from './root-layout.tsx';
+
+/**
+ * Routes for crash tests and a gallery of the generic screens. Vite replaces the condition at build
+ * time, so a production build without VITE_ENABLE_TEST_ROUTES=true contains neither the routes nor
+ * their code.
+ */
+export const TEST_ROUTES_ENABLED =
+  import.meta.env.MODE !== 'production' || import.meta.env.VITE_ENABLE_TEST_ROUTES === 'true';
+
+const devRoutes: RouteObject[] = TEST_ROUTES_ENABLED
+  ? [
+      {
+        path: ROUTES.devCrash,
+        lazy: async () => ({ Component: (await import('../features/dev/dev-pages.tsx')).CrashPage }),
+      },
+      {
+        path: ROUTES.devCrashLoader,
+        lazy: async () => {
+          const m = await import('../features/dev/dev-pages.tsx');
+          return { Component: m.CrashPage, loader: m.crashLoader };
+        },
+      },
+      {
+        path: ROUTES.devScreens,
+        lazy: async () => ({ Component: (await import('../features/dev/dev-pages.tsx')).ScreensPage }),
+      },
+    ]
+  : [];
+
+/** Every page is its own chunk: the first load fetches only the page it shows. */
+const pageRoutes: RouteObject[] = [
+  { index: true, Component: HomeRedirect },
+  {
+    path: ROUTES.search,
+    lazy: async () => ({ Component: (await import('../features/search/search-page.tsx')).SearchPage }),
+  },
+  {
+    path: ROUTES.pricing,
+    lazy: async () => ({ Component: (await import('../features/pricing/pricing-page.tsx')).PricingPage }),
+  },
+  {
+    path: ROUTES.enterpriseInquiry,
+    lazy: async () => ({
+      Component: (await import('../features/enterprise/enterprise-inquiry-page.tsx')).EnterpriseInquiryPage,
+    }),
+  },
+  {
+    path: ROUTES.features,
+    lazy: async () => ({ Component: (await import('../features/marketing/features-page.tsx')).FeaturesPage }),
+  },
+  {
+    path: ROUTES.serviceProviders,
+    lazy: async () => ({
+      Component: (await import('../features/marketing/service-providers-page.tsx')).ServiceProvidersPage,
+    }),
+  },
+  {
+    path: ROUTES.about,
+    lazy: async () => ({ Component: (await import('../features/marketing/about-page.tsx')).AboutPage }),
+  },
+  {
+    path: ROUTES.privacy,
+    lazy: async () => ({ Component: (await import('../features/legal/privacy-page.tsx')).PrivacyPage }),
+  },
+  {
+    path: ROUTES.terms,
+    lazy: async () => ({ Component: (await import('../features/legal/terms-page.tsx')).TermsPage }),
+  },
+  {
+    path: ROUTES.contact,
+    lazy: async () => ({ Component: (await import('../features/contact/contact-page.tsx')).ContactPage }),
+  },
+  {
+    path: ROUTES.help,
+    lazy: async () => ({ Component: (await import('../features/help/help-page.tsx')).HelpPage }),
+  },
+  {
+    path: ROUTES.helpTopic,
+    lazy: async () => {
+      const m = await import('../features/help/help-article-page.tsx');
+      return { Component: m.HelpArticlePage, loader: m.helpArticleLoader };
+    },
+  },
+  ...devRoutes,
+  // The production server answers /landing itself; the dev server would hand it to the app.
+  ...(import.meta.env.DEV ? [{ path: ROUTES.landing, Component: LandingDevRedirect }] : []),
+  { path: '*', Component: NotFoundScreen },
+];
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    // The frame itself failed: nothing of the app can be trusted on screen.
+    errorElement: <GlobalCrashScreen />,
+    children: [
+      {
+        id: 'pages',
+        Component: PageBoundary,
+        errorElement: <RouteErrorScreen />,
+        HydrateFallback: RouteFallback,
+        children: pageRoutes,
+      },
+    ],
+  },
+];
+
+/**
+ * Reports what the router caught: loaders and page code that failed to load, and render failures
+ * of the frame. A 404 answer is a normal outcome and is not reported.
+ */
+export const onRouterError: ClientOnErrorFunction = (error, info) => {
+  if (isRouteErrorResponse(error) && error.status === 404) return;
+  reportError({
+    error: isRouteErrorResponse(error) ? new Error(`${error.status} ${error.statusText}`.trim()) : error,
+    type: 'RouteError',
+    severity: info.errorInfo ? 'critical' : 'high',
+    context: { pattern: info.pattern, params: info.params },
+  });
+};

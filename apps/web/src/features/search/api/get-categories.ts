@@ -1,0 +1,60 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+// The server's response schema lives in apps/server (categories/routes.ts); these types mirror it
+// until it moves to @adwuma/shared.
+export interface ServiceCategory {
+  slug: string;
+  name: string;
+  description: string;
+}
+
+export interface CategoryGroup {
+  slug: string;
+  name: string;
+  categories: ServiceCategory[];
+}
+
+export interface CategoriesResponse {
+  groups: CategoryGroup[];
+  total: number;
+}
+
+export const CATEGORIES_PATH = '/api/categories';
+
+export function getCategories(signal?: AbortSignal): Promise<CategoriesResponse> {
+  return api<CategoriesResponse>(CATEGORIES_PATH, { signal });
+}
+
+export const categoriesQuery = () =>
+  queryOptions({ queryKey: ['categories'] as const, queryFn: ({ signal }) => getCategories(signal) });
+
+export function useCategories() {
+  return useQuery(categoriesQuery());
+}
+
+/** Case- and accent-insensitive match of every word of the filter against name and description. */
+export function filterGroups(
+  groups: readonly CategoryGroup[],
+  text: string,
+  groupSlug?: string,
+): CategoryGroup[] {
+  const words = normalize(text).split(/\s+/).filter(Boolean);
+  return groups
+    .filter((g) => !groupSlug || g.slug === groupSlug)
+    .map((g) => ({
+      ...g,
+      categories: g.categories.filter((c) => {
+        const haystack = normalize(`${c.name} ${c.description} ${g.name}`);
+        return words.every((w) => haystack.includes(w));
+      }),
+    }))
+    .filter((g) => g.categories.length > 0);
+}
+
+function normalize(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
