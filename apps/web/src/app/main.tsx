@@ -1,4 +1,4 @@
-import '../styles.css';
+import '../styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

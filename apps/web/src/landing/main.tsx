@@ -1,4 +1,4 @@
-import '../styles.css';
+import '../styles/landing.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { captureUtm, track } from '../lib/analytics.ts';

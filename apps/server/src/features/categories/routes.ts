@@ -1,10 +1,7 @@
+import { type CategoryGroup, categoriesResponseSchema } from '@adwuma/shared';
 import { asc } from 'drizzle-orm';
-import { z } from 'zod';
 import { serviceCategories } from '../../db/schema.ts';
 import type { App } from '../../types.ts';
-
-const category = z.object({ slug: z.string(), name: z.string(), description: z.string() });
-const group = z.object({ slug: z.string(), name: z.string(), categories: z.array(category) });
 
 export async function categoryRoutes(app: App) {
   app.get(
@@ -13,7 +10,7 @@ export async function categoryRoutes(app: App) {
       schema: {
         tags: ['public'],
         summary: 'Service categories, grouped',
-        response: { 200: z.object({ groups: z.array(group), total: z.number() }) },
+        response: { 200: categoriesResponseSchema },
       },
     },
     async (_request, reply) => {
@@ -21,7 +18,7 @@ export async function categoryRoutes(app: App) {
         .select()
         .from(serviceCategories)
         .orderBy(asc(serviceCategories.sort_order), asc(serviceCategories.name));
-      const groups: z.infer<typeof group>[] = [];
+      const groups: CategoryGroup[] = [];
       for (const row of rows) {
         let g = groups.find((x) => x.slug === row.group_slug);
         if (!g) {

@@ -1,24 +1,8 @@
+import type { CategoriesResponse, CategoryGroup } from '@adwuma/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-// The server's response schema lives in apps/server (categories/routes.ts); these types mirror it
-// until it moves to @adwuma/shared.
-export interface ServiceCategory {
-  slug: string;
-  name: string;
-  description: string;
-}
-
-export interface CategoryGroup {
-  slug: string;
-  name: string;
-  categories: ServiceCategory[];
-}
-
-export interface CategoriesResponse {
-  groups: CategoryGroup[];
-  total: number;
-}
+export type { CategoriesResponse, CategoryGroup, ServiceCategory } from '@adwuma/shared';
 
 export const CATEGORIES_PATH = '/api/categories';
 
