@@ -37,8 +37,9 @@ test('a render error shows the component error screen and is reported', async ({
 
 test('the slow loading screen says it is taking longer', async ({ page }) => {
   await page.clock.install();
-  await page.goto('/dev/screens?show=slow');
+  await page.goto('/dev/screens?show=loading');
   await expect(page.getByText('Loading your profile...')).toBeVisible();
+  await expect(page.getByText('Taking longer than expected')).toHaveCount(0);
   await page.clock.fastForward(10_500);
   await expect(page.getByText('Taking longer than expected')).toBeVisible();
 });
