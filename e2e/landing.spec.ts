@@ -3,8 +3,7 @@ import { uniqueEmail, waitForMail } from './support.ts';
 
 test.describe('landing page', () => {
   test('renders every section of the spec', async ({ page }) => {
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/landing$/);
+    await page.goto('/landing');
     const main = page.getByRole('main');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(main.getByRole('checkbox', { name: "I'm just exploring" })).toBeVisible();

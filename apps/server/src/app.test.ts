@@ -48,7 +48,7 @@ describe('the app', () => {
 
     const root = await t.app.inject({ method: 'GET', url: '/' });
     expect(root.statusCode).toBe(302);
-    expect(root.headers.location).toBe('/landing');
+    expect(root.headers.location).toBe('/auth');
 
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -13,13 +13,18 @@ import {
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { getSignedIn, sessionCookiePlugin } from './features/auth/session.ts';
 import { categoryRoutes } from './features/categories/routes.ts';
 import { devOutboxRoutes } from './features/dev-outbox/routes.ts';
 import { enterpriseRoutes } from './features/enterprise/routes.ts';
 import { frontendErrorRoutes } from './features/frontend-errors/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { createAuth, resolveAuthSecret } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { createMailer } from './plugins/mail.ts';
@@ -70,16 +75,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database = options.database ?? (await openDatabase(config));
   let closed = false;
+  let secret: string;
   try {
     await database.migrate();
     await seedReferenceData(database);
+    secret = await resolveAuthSecret(database, config.authSecret);
   } catch (error) {
     await database.close();
     throw error;
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
   const jobs = createJobQueue({ database, log: app.log, runWorkers: config.runJobs });
-  app.decorate('deps', { config, database, jobs, mailer, log: app.log });
+  const auth = createAuth({ config, database, jobs, log: app.log, secret });
+  app.decorate('deps', { config, database, jobs, mailer, auth, log: app.log });
 
   app.addHook('onClose', async () => {
     if (closed) return;
@@ -90,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(errorsPlugin);
+  await app.register(sessionCookiePlugin);
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
@@ -123,10 +132,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(enterpriseRoutes);
   await app.register(frontendErrorRoutes);
   await app.register(categoryRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(adminRoutes);
   if (config.env !== 'production' && mailer.transport === 'outbox') await app.register(devOutboxRoutes);
 
-  // Signed-out visitors start on the marketing page (the signed-in redirects arrive with accounts).
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/landing', 302));
+  // Spec 2 "/": no user goes to /auth; everyone else to /dashboard, whose provider gate sends a
+  // provider with unfinished onboarding on to /onboarding/{step}. Decided here, before any script.
+  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+    reply.redirect((await getSignedIn(request)) ? '/dashboard' : '/auth', 302),
+  );
   await app.register(webPlugin, { distDir: config.webDistDir });
 
   await app.ready();

@@ -17,6 +17,13 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ BETTER_AUTH_SECRET: 'too-short' }, 'BETTER_AUTH_SECRET'],
+    [{ REQUIRE_EMAIL_VERIFICATION: 'sometimes' }, 'REQUIRE_EMAIL_VERIFICATION'],
+    [{ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'OIDC_ISSUER'],
+    [{ OIDC_ISSUER: 'https://id.example' }, 'OIDC_CLIENT_ID'],
+    [{ OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'a' }, 'OIDC_CLIENT_SECRET'],
+    [{ GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ GOOGLE_CLIENT_SECRET: 'shh' }, 'GOOGLE_CLIENT_ID'],
   ])('stops on %j with a message naming the variable', (env, name) => {
     let caught: unknown;
     try {
@@ -37,5 +44,39 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u@127.0.0.1:5432/db');
     expect(config.seedDemo).toBe(false);
     expect(config.publicUrl).toBe('https://adwuma.example');
+  });
+
+  it('reads the account settings: secret, email verification, Google or any OIDC issuer', () => {
+    const none = loadConfig({});
+    expect(none).toMatchObject({ authSecret: undefined, requireEmailVerification: false, oidc: null });
+
+    const google = loadConfig({
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      REQUIRE_EMAIL_VERIFICATION: 'true',
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'shh',
+    });
+    expect(google).toMatchObject({
+      authSecret: 'x'.repeat(32),
+      requireEmailVerification: true,
+      oidc: {
+        issuer: 'https://accounts.google.com',
+        clientId: 'id.apps.googleusercontent.com',
+        clientSecret: 'shh',
+      },
+    });
+
+    const oidc = loadConfig({
+      OIDC_ISSUER: 'https://id.example/realms/adwuma/',
+      OIDC_CLIENT_ID: 'adwuma',
+      OIDC_CLIENT_SECRET: 'secret',
+      GOOGLE_CLIENT_ID: 'ignored',
+      GOOGLE_CLIENT_SECRET: 'ignored',
+    });
+    expect(oidc.oidc).toEqual({
+      issuer: 'https://id.example/realms/adwuma',
+      clientId: 'adwuma',
+      clientSecret: 'secret',
+    });
   });
 });

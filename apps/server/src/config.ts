@@ -33,7 +33,42 @@ export const envSchema = z.object({
   TRUST_PROXY: bool(false),
   /** Seconds to wait for in-flight requests on shutdown. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
+  /** Signs sessions and tokens. Unset: generated at first start and kept in the database. */
+  BETTER_AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  REQUIRE_EMAIL_VERIFICATION: bool(false),
+  /** Any OpenID Connect issuer (discovery at `${OIDC_ISSUER}/.well-known/openid-configuration`). */
+  OIDC_ISSUER: url(['http', 'https']).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Google sign-in (issuer https://accounts.google.com); OIDC_* wins when both are set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 });
+
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/** The pairs that only make sense together: naming the missing variable. */
+const envRules = envSchema.superRefine((env, ctx) => {
+  const need = (when: keyof typeof env, missing: (keyof typeof env)[]) => {
+    if (env[when] === undefined) return;
+    for (const name of missing) {
+      if (env[name] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${when} is set` });
+      }
+    }
+  };
+  need('OIDC_ISSUER', ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']);
+  need('OIDC_CLIENT_ID', ['OIDC_ISSUER', 'OIDC_CLIENT_SECRET']);
+  need('GOOGLE_CLIENT_ID', ['GOOGLE_CLIENT_SECRET']);
+  need('GOOGLE_CLIENT_SECRET', ['GOOGLE_CLIENT_ID']);
+});
+
+/** The OpenID Connect provider behind "Continue with Google"; null when not configured. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -54,6 +89,10 @@ export interface AppConfig {
   shutdownGraceSeconds: number;
   /** Start the background job workers (tests may turn them off and drain by hand). */
   runJobs: boolean;
+  /** BETTER_AUTH_SECRET; undefined = generated once and kept in app_settings. */
+  authSecret: string | undefined;
+  requireEmailVerification: boolean;
+  oidc: OidcConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -72,7 +111,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
   ) as Record<string, string>;
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envRules.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: ${issue.message}`),
@@ -95,5 +134,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     runJobs: true,
+    authSecret: env.BETTER_AUTH_SECRET,
+    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+    oidc: oidcFrom(env),
   };
+}
+
+function oidcFrom(env: Env): OidcConfig | null {
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) {
+    return {
+      issuer: env.OIDC_ISSUER.replace(/\/$/, ''),
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+    };
+  }
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    return { issuer: GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
+  }
+  return null;
 }

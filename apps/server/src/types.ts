@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Auth } from './plugins/auth.ts';
 import type { JobQueue } from './plugins/jobs.ts';
 import type { Mailer } from './plugins/mail.ts';
 
@@ -20,10 +21,11 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What every service needs: the database, the job queue, mail and config. */
+/** What every service needs: the database, the job queue, mail, auth and config. */
 export interface Deps {
   config: AppConfig;
   database: Database;
+  auth: Auth;
   jobs: JobQueue;
   mailer: Mailer;
   log: FastifyBaseLogger;

@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './marketing.ts';
 export * from './phone.ts';
 export * from './roles.ts';
+export * from './schemas/account.ts';
 export * from './schemas/categories.ts';
 export * from './schemas/common.ts';
 export * from './schemas/profile.ts';

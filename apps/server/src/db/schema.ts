@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -96,6 +110,8 @@ export const mailOutbox = pgTable(
     template: text('template').notNull(),
     transport: text('transport').notNull(),
     message_id: text('message_id'),
+    /** Set by senders that must not send twice (a retried job finds its mail already sent). */
+    dedupe_key: text('dedupe_key').unique(),
     created_at: createdAt(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to_address, t.created_at)],
@@ -111,4 +127,303 @@ export const serviceCategories = pgTable('service_categories', {
   description: text('description').notNull(),
   sort_order: integer('sort_order').notNull().default(0),
   created_at: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Accounts (Better Auth). The adapter addresses tables by these export keys' model names
+// (auth_users, …) and columns by their camelCase property names; the SQL columns are snake_case.
+// ---------------------------------------------------------------------------------------------------
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const authUsers = pgTable('auth_users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  /** Spec 3 Auth user user_metadata.user_role: what the sign-up form chose. */
+  user_role: text('user_role').default('customer'),
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
+});
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: at('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: at('access_token_expires_at'),
+    refreshTokenExpiresAt: at('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_accounts_user_idx').on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Two-factor (TOTP) secrets and backup codes, encrypted by Better Auth. */
+export const authTwoFactors = pgTable(
+  'auth_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: at('locked_until'),
+  },
+  (t) => [index('auth_two_factors_user_idx').on(t.userId), index('auth_two_factors_secret_idx').on(t.secret)],
+);
+
+/** Signing keys behind GET /api/auth/jwks (private keys encrypted with the auth secret). */
+export const authJwks = pgTable('auth_jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at'),
+  alg: text('alg'),
+  crv: text('crv'),
+});
+
+/** The tables Better Auth's Drizzle adapter reads, by model name. */
+export const authSchema = {
+  auth_users: authUsers,
+  auth_sessions: authSessions,
+  auth_accounts: authAccounts,
+  auth_verifications: authVerifications,
+  auth_two_factors: authTwoFactors,
+  auth_jwks: authJwks,
+};
+
+/** Settings the server generates once and keeps (the auth secret when BETTER_AUTH_SECRET is unset). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  created_at: createdAt(),
+});
+
+/** Fixed-window counters behind the auth rate limits (per IP and per email), shared by all instances. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  window_started_at: at('window_started_at').notNull().defaultNow(),
+});
+
+/** Spec 3 "profiles": one per auth user, same id. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    full_name: text('full_name'),
+    email: text('email'),
+    phone: text('phone'),
+    avatar_url: text('avatar_url'),
+    bio: text('bio'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+    verified: boolean('verified').notNull().default(false),
+    /** Average review score 0.00–5.00 (not money: exact decimal all the same). */
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    total_reviews: integer('total_reviews').notNull().default(0),
+    role: text('role').notNull().default('customer'),
+    type: text('type').notNull().default('customer'),
+    is_admin: boolean('is_admin').notNull().default(false),
+    onboarding_progress: jsonb('onboarding_progress').$type<Record<string, unknown>>().notNull().default({}),
+    core_onboarding_progress: jsonb('core_onboarding_progress')
+      .$type<{ profile_completed: boolean; location_completed: boolean; skills_completed: boolean }>()
+      .notNull()
+      .default({ profile_completed: false, location_completed: false, skills_completed: false }),
+    post_onboarding_progress: jsonb('post_onboarding_progress')
+      .$type<{
+        availability_set: boolean;
+        id_verification_completed: boolean;
+        subscription_completed: boolean;
+        terms_accepted: boolean;
+      }>()
+      .notNull()
+      .default({
+        availability_set: false,
+        id_verification_completed: false,
+        subscription_completed: false,
+        terms_accepted: false,
+      }),
+    onboarding_completed: boolean('onboarding_completed').notNull().default(false),
+    post_onboarding_completed: boolean('post_onboarding_completed').notNull().default(false),
+    kyc_completed: boolean('kyc_completed').notNull().default(false),
+    profile_completion_percentage: integer('profile_completion_percentage').notNull().default(0),
+    profile_strength_score: integer('profile_strength_score').notNull().default(0),
+    country_code: text('country_code').notNull().default('GH'),
+    currency_preference: text('currency_preference').notNull().default('GHS'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country').notNull().default('Ghana'),
+    availability_status: text('availability_status'),
+    availability_set: boolean('availability_set').notNull().default(false),
+    terms_accepted_at: at('terms_accepted_at'),
+    intro_seen: boolean('intro_seen').notNull().default(false),
+    last_onboarding_step: text('last_onboarding_step'),
+    plan_name: text('plan_name'),
+    id_verified: boolean('id_verified').notNull().default(false),
+    show_phone: boolean('show_phone').notNull().default(false),
+    whatsapp_enabled: boolean('whatsapp_enabled').notNull().default(false),
+    welcome_email_sent: boolean('welcome_email_sent').notNull().default(false),
+  },
+  (t) => [
+    check('profiles_role_check', sql`${t.role} in ('admin','service_provider','explorer','customer')`),
+    check('profiles_type_check', sql`${t.type} in ('customer','provider','explorer')`),
+    check('profiles_rating_check', sql`${t.rating} between 0 and 5`),
+    check('profiles_currency_check', sql`${t.currency_preference} in ('GHS','USD')`),
+    index('profiles_created_idx').on(t.created_at),
+  ],
+);
+
+/** Spec 3 "user_roles". */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: id(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique('user_roles_user_role_unique').on(t.user_id, t.role),
+    check('user_roles_role_check', sql`${t.role} in ('admin','service_provider','explorer','customer')`),
+  ],
+);
+
+/** Spec 3 "provider_locations": one per provider. Filled by the onboarding issue. */
+export const providerLocations = pgTable('provider_locations', {
+  id: id(),
+  provider_id: text('provider_id')
+    .notNull()
+    .unique()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  latitude: doublePrecision('latitude').notNull().default(0),
+  longitude: doublePrecision('longitude').notNull().default(0),
+  address: text('address'),
+  city: text('city'),
+  country: text('country').default('Ghana'),
+  postal_code: text('postal_code'),
+  business_name: text('business_name'),
+  geocoding_accuracy: text('geocoding_accuracy').default('user'),
+  is_verified: boolean('is_verified').notNull().default(false),
+  last_geocoded_at: at('last_geocoded_at'),
+  neighbourhood: text('neighbourhood'),
+  /** Kilometres. */
+  search_radius: integer('search_radius'),
+  service_areas: text('service_areas').array().notNull().default(sql`'{}'::text[]`),
+  source: text('source').default('user'),
+  created_at: createdAt(),
+  updated_at: at('updated_at').notNull().defaultNow(),
+});
+
+/** Spec 3 "provider_skills". */
+export const providerSkills = pgTable(
+  'provider_skills',
+  {
+    id: id(),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    skill: text('skill').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [unique('provider_skills_provider_skill_unique').on(t.provider_id, t.skill)],
+);
+
+/** Spec 3 "provider_service_tags". */
+export const providerServiceTags = pgTable(
+  'provider_service_tags',
+  {
+    id: id(),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [unique('provider_service_tags_provider_tag_unique').on(t.provider_id, t.tag)],
+);
+
+/** Spec 7 log_security_event: password reset requests, limits, failures and completions. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: id(),
+    event_type: text('event_type').notNull(),
+    user_id: text('user_id'),
+    email: text('email'),
+    ip: text('ip'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('security_events_created_idx').on(t.created_at),
+    index('security_events_type_email_idx').on(t.event_type, t.email, t.created_at),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Profile pictures, kept in the database (small: at most 2 MB, sniffed JPEG/PNG/WebP). */
+export const profileAvatars = pgTable('profile_avatars', {
+  user_id: text('user_id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  content_type: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  updated_at: at('updated_at').notNull().defaultNow(),
 });

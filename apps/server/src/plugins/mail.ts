@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client.ts';
@@ -10,11 +11,15 @@ export interface MailMessage {
   html: string;
   /** Which template produced it, for the outbox and tests. */
   template: string;
+  /** A key that makes a retried send a no-op: stored with the mail, checked by `alreadySent`. */
+  dedupeKey?: string;
 }
 
 export interface Mailer {
   transport: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<{ messageId: string }>;
+  /** Whether a mail with this dedupe key was sent (and recorded) already. */
+  alreadySent(dedupeKey: string): Promise<boolean>;
   close(): void;
 }
 
@@ -52,6 +57,7 @@ export function createMailer(options: {
         template: message.template,
         transport: kind,
         message_id: info.messageId,
+        dedupe_key: message.dedupeKey ?? null,
       });
       if (kind === 'outbox') {
         const links = message.text.match(/https?:\/\/\S+/g) ?? [];
@@ -60,6 +66,14 @@ export function createMailer(options: {
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
       }
       return { messageId: info.messageId };
+    },
+    async alreadySent(dedupeKey) {
+      const rows = await database.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.dedupe_key, dedupeKey))
+        .limit(1);
+      return rows.length > 0;
     },
     close() {
       transport.close();

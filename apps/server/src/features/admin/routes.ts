@@ -1,0 +1,88 @@
+import {
+  ADMIN_PAGE_SIZE,
+  adminEnterpriseLeadsPageSchema,
+  adminLogsPageSchema,
+  adminOverviewSchema,
+  adminUsersPageSchema,
+  apiErrorSchema,
+} from '@adwuma/shared';
+import { z } from 'zod';
+import type { App } from '../../types.ts';
+import { requireAdmin } from '../auth/session.ts';
+import { enterpriseLeadsPage, logsPage, overview, usersPage } from './admin-queries.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const pageField = z.coerce.number({ error: 'Must be a page number' }).int().min(1).max(100_000).default(1);
+
+/** The admin panel's data. Every route: 401 signed out, 403 FORBIDDEN unless the effective role is admin. */
+export async function adminRoutes(app: App) {
+  const deps = app.deps;
+
+  app.get(
+    '/api/admin/overview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Counts for the admin dashboard',
+        response: { 200: adminOverviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return overview(deps.database.db);
+    },
+  );
+
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: `Users, newest first, ${ADMIN_PAGE_SIZE} a page; q searches email and name`,
+        querystring: z.object({ page: pageField, q: z.string().trim().max(254).optional() }),
+        response: { 200: adminUsersPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return usersPage(deps.database.db, request.query.page, request.query.q);
+    },
+  );
+
+  app.get(
+    '/api/admin/enterprise-leads',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: `Enterprise inquiries, newest first, ${ADMIN_PAGE_SIZE} a page`,
+        querystring: z.object({ page: pageField }),
+        response: { 200: adminEnterpriseLeadsPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return enterpriseLeadsPage(deps.database.db, request.query.page);
+    },
+  );
+
+  app.get(
+    '/api/admin/logs',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: `Frontend error reports or security events, newest first, ${ADMIN_PAGE_SIZE} a page`,
+        querystring: z.object({
+          kind: z
+            .enum(['frontend', 'security'], { error: 'Choose frontend or security' })
+            .default('frontend'),
+          page: pageField,
+        }),
+        response: { 200: adminLogsPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return logsPage(deps.database.db, request.query.kind, request.query.page);
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import { profileTypeFor, type SignupRole } from '@adwuma/shared';
+import type { Db } from '../../db/client.ts';
+import { profiles, userRoles } from '../../db/schema.ts';
+
+export interface NewAccount {
+  id: string;
+  email: string;
+  name?: string | null;
+  /** The sign-up form's choice; anything else (OIDC users, old rows) is a customer. */
+  user_role?: unknown;
+}
+
+export function signupRoleOf(value: unknown): SignupRole {
+  return value === 'explorer' ? 'explorer' : 'customer';
+}
+
+/**
+ * Creates the account's profile (full_name, email, role, type) and its user_roles row. Idempotent:
+ * an existing profile or role is left as it is, so it also heals an account whose first attempt
+ * failed (spec 7 "Profile save": upsert id, full_name default 'User', email).
+ */
+export async function createProfileFor(db: Db, account: NewAccount): Promise<void> {
+  const role = signupRoleOf(account.user_role);
+  const fullName = account.name?.trim() || 'User';
+  await db
+    .insert(profiles)
+    .values({ id: account.id, full_name: fullName, email: account.email, role, type: profileTypeFor(role) })
+    .onConflictDoNothing({ target: profiles.id });
+  await db.insert(userRoles).values({ user_id: account.id, role }).onConflictDoNothing();
+}

@@ -1,0 +1,334 @@
+import {
+  AUTH_TEXT,
+  type FieldIssue,
+  forgotPasswordSchema,
+  newPasswordField,
+  signInSchema,
+  signUpServerSchema,
+} from '@adwuma/shared';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { authUsers } from '../../db/schema.ts';
+import { consumeLimit, type LimitRule } from '../../lib/rate-limit.ts';
+import { logSecurityEvent } from '../../lib/security-events.ts';
+
+/** Set by our HTTP mount from Fastify's request.ip (any client-sent value is replaced). */
+export const CLIENT_IP_HEADER = 'x-adwuma-client-ip';
+
+/** Where mails and OAuth send people back to (spec 2 "/auth/callback"). */
+export const AUTH_CALLBACK_PATH = '/auth/callback';
+/** Spec 7: "Reset password for email: redirect {origin}/auth?mode=reset-password". */
+export const RESET_PASSWORD_PATH = '/auth?mode=reset-password';
+/** A used, expired or unknown reset token: the password stays as it was. */
+export const RESET_LINK_INVALID =
+  'This password reset link is invalid or has expired. Please ask for a new one.';
+
+interface Limit extends LimitRule {
+  by: 'ip' | 'email';
+  message: string;
+}
+
+const minutes = (n: number) => n * 60;
+
+/**
+ * Server-side limits per client address and per email. The spec's client limiters (password reset
+ * 3 per 30 minutes per email) are enforced here too.
+ */
+export const AUTH_LIMITS: Record<string, Limit[]> = {
+  '/sign-in/email': [
+    { by: 'ip', max: 30, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited },
+    { by: 'email', max: 10, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited },
+  ],
+  '/sign-up/email': [{ by: 'ip', max: 5, windowSeconds: minutes(60), message: AUTH_TEXT.rateLimited }],
+  '/send-verification-email': [
+    { by: 'ip', max: 10, windowSeconds: minutes(10), message: AUTH_TEXT.rateLimited },
+    { by: 'email', max: 3, windowSeconds: minutes(10), message: AUTH_TEXT.rateLimited },
+  ],
+  '/request-password-reset': [
+    { by: 'ip', max: 10, windowSeconds: minutes(30), message: AUTH_TEXT.resetRateLimited },
+    { by: 'email', max: 3, windowSeconds: minutes(30), message: AUTH_TEXT.resetRateLimited },
+  ],
+  '/reset-password': [{ by: 'ip', max: 10, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited }],
+  '/two-factor/verify-totp': [
+    { by: 'ip', max: 20, windowSeconds: minutes(5), message: AUTH_TEXT.rateLimited },
+  ],
+  '/two-factor/verify-backup-code': [
+    { by: 'ip', max: 20, windowSeconds: minutes(5), message: AUTH_TEXT.rateLimited },
+  ],
+  '/sign-in/social': [{ by: 'ip', max: 20, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited }],
+};
+
+type Body = Record<string, unknown>;
+
+function validationError(fields: FieldIssue[]): APIError {
+  const first = fields[0]!;
+  return new APIError('BAD_REQUEST', {
+    code: 'VALIDATION_ERROR',
+    message: `${first.field}: ${first.message}`,
+    details: { fields },
+  });
+}
+
+function issuesOf(error: z.ZodError, rename: Record<string, string> = {}): FieldIssue[] {
+  return error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? 'body');
+    return { field: rename[key] ?? key, message: issue.message };
+  });
+}
+
+function refuseUnknown(body: Body, allowed: readonly string[]): void {
+  const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
+  if (unknown.length) {
+    const field = unknown.join(', ');
+    throw validationError([{ field, message: `Unknown field: ${field}` }]);
+  }
+}
+
+function objectBody(body: unknown): Body {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw validationError([{ field: 'body', message: 'Send the fields as a JSON object' }]);
+  }
+  return body as Body;
+}
+
+/**
+ * A redirect target of ours: a path on this site (or a full URL on PUBLIC_URL's origin), never
+ * protocol-relative or with control characters. Absent = the fallback.
+ */
+function sameSite(value: unknown, field: string, publicUrl: string, fallback: string): string {
+  if (value === undefined || value === null || value === '') return fallback;
+  if (typeof value !== 'string' || value.length > 2048) {
+    throw validationError([{ field, message: 'Must be a path on this site' }]);
+  }
+  const origin = new URL(publicUrl).origin;
+  const path = value.startsWith(`${origin}/`) ? value.slice(origin.length) : value;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || /[\u0000-\u001f]/.test(path)) {
+    throw validationError([{ field, message: 'Must be a path on this site' }]);
+  }
+  return path;
+}
+
+export interface AuthPolicyDeps {
+  database: Database;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Better Auth's before hook: our validation (the spec's messages, fields named), the per-IP and
+ * per-email limits, the sign-up duplicate answer and the password reset security events. Requests
+ * made from server code (auth.api without a request) skip the limits.
+ */
+export function authBeforeHook(deps: AuthPolicyDeps) {
+  const { database, publicUrl, log } = deps;
+  const onLogError = (error: unknown) => log.error({ err: error }, 'could not store a security event');
+
+  async function enforceLimits(path: string, ip: string | null, email: string | null): Promise<void> {
+    const limits = AUTH_LIMITS[path];
+    if (!limits) return;
+    for (const limit of limits) {
+      const who = limit.by === 'ip' ? ip : email;
+      if (!who) continue;
+      const result = await consumeLimit(database, `auth:${path}:${limit.by}:${who}`, limit);
+      if (result.allowed) continue;
+      if (path === '/request-password-reset') {
+        await logSecurityEvent(
+          database,
+          { event_type: 'password_reset_rate_limited', email, ip, metadata: { limited_by: limit.by } },
+          onLogError,
+        );
+      }
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        { code: 'RATE_LIMITED', message: limit.message },
+        { 'retry-after': String(result.retryAfter) },
+      );
+    }
+  }
+
+  return createAuthMiddleware(async (ctx) => {
+    const path = ctx.path;
+    const fromHttp = Boolean(ctx.request);
+    const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
+    const isPost = (ctx.request?.method ?? 'POST') === 'POST';
+
+    if (path === '/sign-up/email' && isPost) {
+      const body = objectBody(ctx.body);
+      refuseUnknown(body, ['name', 'email', 'password', 'user_role', 'callbackURL', 'rememberMe']);
+      const parsed = signUpServerSchema.safeParse({
+        fullName: body.name,
+        email: body.email,
+        password: body.password,
+        userRole: body.user_role ?? undefined,
+      });
+      if (!parsed.success)
+        throw validationError(issuesOf(parsed.error, { fullName: 'name', userRole: 'user_role' }));
+      if (body.rememberMe !== undefined && typeof body.rememberMe !== 'boolean') {
+        throw validationError([{ field: 'rememberMe', message: 'Must be true or false' }]);
+      }
+      const callbackURL = sameSite(body.callbackURL, 'callbackURL', publicUrl, AUTH_CALLBACK_PATH);
+      if (fromHttp) await enforceLimits(path, ip, parsed.data.email);
+      const [existing] = await database.db
+        .select({ id: authUsers.id })
+        .from(authUsers)
+        .where(eq(authUsers.email, parsed.data.email))
+        .limit(1);
+      // The one enumeration the spec allows: the UI opens its existing-account dialog.
+      if (existing)
+        throw new APIError('UNPROCESSABLE_ENTITY', {
+          code: 'USER_ALREADY_EXISTS',
+          message: 'User already exists.',
+        });
+      return {
+        context: {
+          body: {
+            name: parsed.data.fullName,
+            email: parsed.data.email,
+            password: parsed.data.password,
+            user_role: parsed.data.userRole,
+            callbackURL,
+            ...(body.rememberMe === undefined ? {} : { rememberMe: body.rememberMe }),
+          },
+        },
+      };
+    }
+
+    if (path === '/sign-in/email' && isPost) {
+      const body = objectBody(ctx.body);
+      refuseUnknown(body, ['email', 'password', 'callbackURL', 'rememberMe']);
+      const parsed = signInSchema.safeParse({ email: body.email, password: body.password });
+      if (!parsed.success) throw validationError(issuesOf(parsed.error));
+      if (body.rememberMe !== undefined && typeof body.rememberMe !== 'boolean') {
+        throw validationError([{ field: 'rememberMe', message: 'Must be true or false' }]);
+      }
+      const callbackURL =
+        body.callbackURL === undefined
+          ? undefined
+          : sameSite(body.callbackURL, 'callbackURL', publicUrl, '/');
+      if (fromHttp) await enforceLimits(path, ip, parsed.data.email);
+      return {
+        context: {
+          body: {
+            email: parsed.data.email,
+            password: parsed.data.password,
+            ...(callbackURL ? { callbackURL } : {}),
+            ...(body.rememberMe === undefined ? {} : { rememberMe: body.rememberMe }),
+          },
+        },
+      };
+    }
+
+    if (path === '/send-verification-email' && isPost) {
+      const body = objectBody(ctx.body);
+      refuseUnknown(body, ['email', 'callbackURL']);
+      const parsed = forgotPasswordSchema.safeParse({ email: body.email });
+      if (!parsed.success) throw validationError(issuesOf(parsed.error));
+      const callbackURL = sameSite(body.callbackURL, 'callbackURL', publicUrl, AUTH_CALLBACK_PATH);
+      if (fromHttp) await enforceLimits(path, ip, parsed.data.email);
+      return { context: { body: { email: parsed.data.email, callbackURL } } };
+    }
+
+    if (path === '/request-password-reset' && isPost) {
+      const body = objectBody(ctx.body);
+      refuseUnknown(body, ['email', 'redirectTo']);
+      const parsed = forgotPasswordSchema.safeParse({ email: body.email });
+      if (!parsed.success) throw validationError(issuesOf(parsed.error));
+      const given = sameSite(body.redirectTo, 'redirectTo', publicUrl, RESET_PASSWORD_PATH);
+      // Only our reset screen: spec 2 "mode=reset or mode=reset-password selects reset-password".
+      const redirectTo = given === '/auth?mode=reset' ? given : RESET_PASSWORD_PATH;
+      const email = parsed.data.email;
+      if (fromHttp) await enforceLimits(path, ip, email);
+      await logSecurityEvent(database, { event_type: 'password_reset_requested', email, ip }, onLogError);
+      return { context: { body: { email, redirectTo } } };
+    }
+
+    if (path === '/reset-password' && isPost) {
+      const body = objectBody(ctx.body);
+      refuseUnknown(body, ['newPassword', 'token']);
+      if (fromHttp) await enforceLimits(path, ip, null);
+      const fields: FieldIssue[] = [];
+      if (typeof body.token !== 'string' || body.token.length === 0 || body.token.length > 200) {
+        fields.push({ field: 'token', message: 'The reset link is missing its token' });
+      }
+      const password = newPasswordField.safeParse(body.newPassword);
+      if (!password.success)
+        fields.push({ field: 'newPassword', message: password.error.issues[0]!.message });
+      if (fields.length) throw validationError(fields);
+      return;
+    }
+
+    if (path === '/change-password' && isPost) {
+      const body = objectBody(ctx.body);
+      const password = newPasswordField.safeParse(body.newPassword);
+      if (!password.success)
+        throw validationError([{ field: 'newPassword', message: password.error.issues[0]!.message }]);
+      return;
+    }
+
+    if (path === '/sign-in/social' && isPost) {
+      const body = objectBody(ctx.body);
+      refuseUnknown(body, [
+        'provider',
+        'callbackURL',
+        'errorCallbackURL',
+        'newUserCallbackURL',
+        'disableRedirect',
+      ]);
+      if (body.provider !== 'google')
+        throw validationError([{ field: 'provider', message: 'Unknown sign-in provider' }]);
+      if (fromHttp) await enforceLimits(path, ip, null);
+      const callbackURL = sameSite(body.callbackURL, 'callbackURL', publicUrl, AUTH_CALLBACK_PATH);
+      return {
+        context: {
+          body: {
+            provider: 'google',
+            callbackURL,
+            errorCallbackURL: sameSite(
+              body.errorCallbackURL,
+              'errorCallbackURL',
+              publicUrl,
+              AUTH_CALLBACK_PATH,
+            ),
+            newUserCallbackURL: sameSite(
+              body.newUserCallbackURL,
+              'newUserCallbackURL',
+              publicUrl,
+              callbackURL,
+            ),
+            ...(body.disableRedirect === true ? { disableRedirect: true } : {}),
+          },
+        },
+      };
+    }
+
+    if (fromHttp && AUTH_LIMITS[path] && isPost) await enforceLimits(path, ip, null);
+  });
+}
+
+/** Better Auth's after hook: a refused password reset (bad, used or expired token) is a security event. */
+export function authAfterHook(deps: AuthPolicyDeps) {
+  const onLogError = (error: unknown) => deps.log.error({ err: error }, 'could not store a security event');
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/reset-password') return;
+    const returned = ctx.context.returned;
+    if (!isAPIError(returned)) return;
+    const body = returned.body as { code?: string; message?: string } | undefined;
+    if (body?.code === 'VALIDATION_ERROR' || body?.code === 'RATE_LIMITED') return;
+    await logSecurityEvent(
+      deps.database,
+      {
+        event_type: 'password_reset_failed',
+        ip: ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null,
+        metadata: { error: body?.code ?? body?.message ?? 'unknown' },
+      },
+      onLogError,
+    );
+    if (body?.code === 'INVALID_TOKEN') {
+      throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: RESET_LINK_INVALID });
+    }
+  });
+}

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { isAPIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { jwt } from 'better-auth/plugins/jwt';
+import { twoFactor } from 'better-auth/plugins/two-factor';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { appSettings, authSchema } from '../db/schema.ts';
+import { createProfileFor } from '../features/auth/create-profile.ts';
+import {
+  AUTH_CALLBACK_PATH,
+  authAfterHook,
+  authBeforeHook,
+  CLIENT_IP_HEADER,
+} from '../features/auth/policy.ts';
+import { queueAuthMail } from '../features/auth/send-auth-mail.ts';
+import { logSecurityEvent } from '../lib/security-events.ts';
+import type { JobQueue } from './jobs.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const COOKIE_PREFIX = 'adwuma';
+const SECRET_KEY = 'better_auth_secret';
+
+const DAY = 24 * 60 * 60;
+
+/**
+ * The auth secret: BETTER_AUTH_SECRET, or one generated at first start and kept in app_settings
+ * (so sessions survive restarts and every server on one database agrees).
+ */
+export async function resolveAuthSecret(database: Database, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const { db } = database;
+  await db
+    .insert(appSettings)
+    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: appSettings.key });
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_KEY));
+  return row!.value;
+}
+
+export interface AuthOptions {
+  config: AppConfig;
+  database: Database;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  secret: string;
+}
+
+/** Better Auth, configured for Adwuma: email and password, verification, reset, TOTP, JWKS, OIDC. */
+export function createAuth(options: AuthOptions) {
+  const { config, database, jobs, log, secret } = options;
+  const policy = { database, publicUrl: config.publicUrl, log };
+  const onLogError = (error: unknown) => log.error({ err: error }, 'could not store a security event');
+  const oidc = config.oidc;
+
+  return betterAuth({
+    appName: 'Adwuma',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    // In development the Vite dev server (port 5173) proxies /api, and the browser's Origin is its own.
+    trustedOrigins: [
+      config.publicUrl,
+      ...(config.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
+    ],
+    database: drizzleAdapter(database.db, { provider: 'pg', schema: authSchema }),
+    telemetry: { enabled: false },
+    logger: {
+      level: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'debug' : 'warn',
+      log: (level, message, ...args) => {
+        const payload = args.length ? { args } : {};
+        if (level === 'error') log.error(payload, `auth: ${message}`);
+        else if (level === 'warn') log.warn(payload, `auth: ${message}`);
+        else if (level === 'info') log.info(payload, `auth: ${message}`);
+        else log.debug(payload, `auth: ${message}`);
+      },
+    },
+    user: {
+      modelName: 'auth_users',
+      additionalFields: {
+        // Spec 3 Auth user user_metadata.user_role; the before hook allows customer or explorer only.
+        user_role: { type: 'string', required: false, defaultValue: 'customer', input: true },
+      },
+    },
+    session: {
+      modelName: 'auth_sessions',
+      expiresIn: 7 * DAY,
+      updateAge: DAY,
+    },
+    account: {
+      modelName: 'auth_accounts',
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    verification: { modelName: 'auth_verifications' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: config.requireEmailVerification,
+      resetPasswordTokenExpiresIn: 30 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await queueAuthMail({ jobs }, { kind: 'reset-password', to: user.email, name: user.name, url });
+      },
+      onPasswordReset: async ({ user }) => {
+        await logSecurityEvent(
+          database,
+          { event_type: 'password_reset_completed', user_id: user.id, email: user.email },
+          onLogError,
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: DAY,
+      sendVerificationEmail: async ({ user, url }) => {
+        // A link resent by a refused sign-in carries the sign-in's callbackURL ("/" by default):
+        // verified users land on /auth/callback like every other verification link.
+        const link = new URL(url);
+        const callback = link.searchParams.get('callbackURL');
+        if (!callback || callback === '/') link.searchParams.set('callbackURL', AUTH_CALLBACK_PATH);
+        await queueAuthMail(
+          { jobs },
+          { kind: 'verify-email', to: user.email, name: user.name, url: link.toString() },
+        );
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            try {
+              await createProfileFor(database.db, user);
+            } catch (error) {
+              // /api/me heals a missing profile; the account itself must not fail for this.
+              log.error({ err: error, userId: user.id }, 'could not create the profile at sign-up');
+            }
+          },
+        },
+      },
+    },
+    hooks: { before: authBeforeHook(policy), after: authAfterHook(policy) },
+    // Name and picture change through PATCH /api/profile, which keeps the profile and the account in
+    // step (and validates them); Better Auth's own update-user would bypass both.
+    disabledPaths: ['/update-user'],
+    // Our own limits (per IP and per email, in the database) replace Better Auth's in-memory ones.
+    rateLimit: { enabled: false },
+    onAPIError: {
+      errorURL: `${config.publicUrl}${AUTH_CALLBACK_PATH}`,
+      // Refusals (wrong password, taken email, …) are answers, not faults: only failures are errors.
+      onError: (error) => {
+        const status = isAPIError(error) ? error.statusCode : 500;
+        if (status >= 500) log.error({ err: error }, 'auth request failed');
+        else log.debug({ status, message: (error as Error).message }, 'auth request refused');
+      },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      // Better Auth skips its Origin and callback URL checks when NODE_ENV=test: keep them on, so
+      // the tests see what production does.
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { validateSchema: true },
+    },
+    plugins: [
+      twoFactor({ issuer: 'Adwuma', twoFactorTable: 'auth_two_factors' }),
+      jwt({ schema: { jwks: { modelName: 'auth_jwks' } } }),
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  accessType: 'offline',
+                  prompt: 'consent',
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

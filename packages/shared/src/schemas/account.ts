@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.ts';
+
+/**
+ * What the API answers for accounts, profiles and the admin area: one definition for the server's
+ * response schemas and the web client's types. Timestamps are ISO strings.
+ */
+const iso = z.string();
+
+/** Spec 3 "profiles", every field. */
+export const profileSchema = z.object({
+  id: z.string(),
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  bio: z.string().nullable(),
+  created_at: iso,
+  updated_at: iso,
+  verified: z.boolean(),
+  rating: z.number(),
+  total_reviews: z.number().int(),
+  role: z.string(),
+  type: z.string(),
+  is_admin: z.boolean(),
+  onboarding_progress: z.record(z.string(), z.unknown()),
+  core_onboarding_progress: z.object({
+    profile_completed: z.boolean(),
+    location_completed: z.boolean(),
+    skills_completed: z.boolean(),
+  }),
+  post_onboarding_progress: z.object({
+    availability_set: z.boolean(),
+    id_verification_completed: z.boolean(),
+    subscription_completed: z.boolean(),
+    terms_accepted: z.boolean(),
+  }),
+  onboarding_completed: z.boolean(),
+  post_onboarding_completed: z.boolean(),
+  kyc_completed: z.boolean(),
+  profile_completion_percentage: z.number().int(),
+  profile_strength_score: z.number().int(),
+  country_code: z.string(),
+  currency_preference: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string(),
+  availability_status: z.string().nullable(),
+  availability_set: z.boolean(),
+  terms_accepted_at: iso.nullable(),
+  intro_seen: z.boolean(),
+  last_onboarding_step: z.string().nullable(),
+  plan_name: z.string().nullable(),
+  id_verified: z.boolean(),
+  show_phone: z.boolean(),
+  whatsapp_enabled: z.boolean(),
+  welcome_email_sent: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const roleSchema = z.enum(ROLES);
+
+/** GET /api/me. */
+export const meResponseSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullable(),
+    createdAt: iso,
+  }),
+  profile: profileSchema,
+  role: roleSchema,
+  isAdmin: z.boolean(),
+  permissions: z.array(z.enum(['view_admin_dashboard'])),
+  twoFactorEnabled: z.boolean(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** POST /api/profile/become-provider. */
+export const becomeProviderResponseSchema = z.object({ profile: profileSchema, role: roleSchema });
+export type BecomeProviderResponse = z.infer<typeof becomeProviderResponseSchema>;
+
+/** GET /api/auth/providers. */
+export const authProvidersSchema = z.object({ google: z.boolean(), requireEmailVerification: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+export const ADMIN_PAGE_SIZE = 20;
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+
+/** GET /api/admin/overview. */
+export const adminOverviewSchema = z.object({
+  users: z.object({
+    total: z.number().int(),
+    byRole: z.object({
+      admin: z.number().int(),
+      service_provider: z.number().int(),
+      explorer: z.number().int(),
+      customer: z.number().int(),
+    }),
+  }),
+  waitlistSubscribers: z.number().int(),
+  enterpriseLeads: z.number().int(),
+  frontendErrorsLast24h: z.number().int(),
+  securityEventsLast24h: z.number().int(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  created_at: iso,
+  emailVerified: z.boolean(),
+});
+export const adminUsersPageSchema = page(adminUserSchema);
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+export const adminEnterpriseLeadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  company: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  team_size: z.string(),
+  needs: z.string(),
+  status: z.string(),
+  created_at: iso,
+});
+export const adminEnterpriseLeadsPageSchema = page(adminEnterpriseLeadSchema);
+export type AdminEnterpriseLeadsPage = z.infer<typeof adminEnterpriseLeadsPageSchema>;
+
+export const adminFrontendErrorSchema = z.object({
+  id: z.string(),
+  error_type: z.string(),
+  message: z.string(),
+  stack: z.string().nullable(),
+  component_name: z.string().nullable(),
+  route_path: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  user_id: z.string().nullable(),
+  session_id: z.string().nullable(),
+  additional_context: z.record(z.string(), z.unknown()).nullable(),
+  severity: z.string(),
+  created_at: iso,
+});
+export const adminSecurityEventSchema = z.object({
+  id: z.string(),
+  event_type: z.string(),
+  user_id: z.string().nullable(),
+  email: z.string().nullable(),
+  ip: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: iso,
+});
+export const adminLogsPageSchema = z.discriminatedUnion('kind', [
+  page(adminFrontendErrorSchema).extend({ kind: z.literal('frontend') }),
+  page(adminSecurityEventSchema).extend({ kind: z.literal('security') }),
+]);
+export type AdminLogsPage = z.infer<typeof adminLogsPageSchema>;
