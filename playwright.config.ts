@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_PORT ??= '3210';
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `adwuma-e2e-${Date.now()}`);
 process.env.E2E_DIST_DIR ??= path.resolve(import.meta.dirname, '.tmp/e2e-dist');
+// The admin the e2e server creates with `create-admin` before it starts.
+process.env.E2E_ADMIN_EMAIL ??= 'admin-e2e@example.com';
+process.env.E2E_ADMIN_PASSWORD ??= 'Adwuma-e2e-Admin-2026!';
 const port = Number(process.env.E2E_PORT);
 const chromiumArgs = [
   '--no-sandbox',
