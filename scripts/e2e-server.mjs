@@ -32,6 +32,8 @@ const env = {
   PUBLIC_URL: appUrl,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   SEED_DEMO: 'true',
+  // The browser tests give each test its own client address (X-Forwarded-For), as real phones have.
+  TRUST_PROXY: 'true',
   OIDC_ISSUER: idp.issuer,
   OIDC_CLIENT_ID: E2E_OIDC_CLIENT.id,
   OIDC_CLIENT_SECRET: E2E_OIDC_CLIENT.secret,
@@ -51,7 +53,11 @@ const admin = spawnSync(
     'Efua Admin',
   ],
   // Without the OIDC settings: this process's own IdP cannot answer while spawnSync waits.
-  { cwd: root, stdio: 'inherit', env: { ...env, OIDC_ISSUER: '', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '' } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, OIDC_ISSUER: '', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '' },
+  },
 );
 if (admin.status !== 0) process.exit(admin.status ?? 1);
 

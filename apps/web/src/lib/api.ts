@@ -1,5 +1,3 @@
-import type { ApiErrorBody } from '@adwuma/shared';
-
 /** A failed API call: carries the HTTP status and the error body's code, message and details. */
 export class ApiError extends Error {
   constructor(
@@ -11,6 +9,51 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+const STATUS_CODES: Record<number, string> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export const UNEXPECTED_MESSAGE = 'An unexpected error occurred. Please try again.';
+export const NETWORK_MESSAGE = 'Could not reach Adwuma. Check your connection and try again.';
+
+/**
+ * The one reading of an error answer. Our API answers `{ error: { code, message, details? } }`;
+ * Better Auth (and its client) may hand over `{ code, message }`. A missing code is named by the
+ * status (429 → RATE_LIMITED).
+ */
+export function toApiError(status: number, body: unknown): ApiError {
+  const outer = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const inner = (outer.error && typeof outer.error === 'object' ? outer.error : outer) as Record<
+    string,
+    unknown
+  >;
+  const code =
+    typeof inner.code === 'string' && inner.code ? inner.code : (STATUS_CODES[status] ?? 'HTTP_ERROR');
+  const message = typeof inner.message === 'string' && inner.message ? inner.message : UNEXPECTED_MESSAGE;
+  return new ApiError(status, code, message, inner.details);
+}
+
+type SessionExpiredListener = (path: string) => void;
+const sessionExpiredListeners = new Set<SessionExpiredListener>();
+
+/**
+ * Called whenever an API call answers SESSION_EXPIRED (the cookie is there but the session is
+ * gone): the auth provider signs the person out of the app and sends them to sign in.
+ */
+export function onSessionExpired(listener: SessionExpiredListener): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+export function notifySessionExpired(path: string): void {
+  for (const listener of sessionExpiredListeners) listener(path);
 }
 
 /** Field messages from a VALIDATION_ERROR, keyed by field name. */
@@ -37,18 +80,14 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
       ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
     });
   } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach Adwuma. Check your connection and try again.');
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
   }
   const text = await response.text();
   const body = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const error = (body as ApiErrorBody | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'HTTP_ERROR',
-      error?.message ?? 'An unexpected error occurred. Please try again.',
-      error?.details,
-    );
+    const error = toApiError(response.status, body);
+    if (error.code === 'SESSION_EXPIRED') notifySessionExpired(path);
+    throw error;
   }
   return body as T;
 }

@@ -35,14 +35,15 @@ const minutes = (n: number) => n * 60;
 
 /**
  * Server-side limits per client address and per email. The spec's client limiters (password reset
- * 3 per 30 minutes per email) are enforced here too.
+ * 3 per 30 minutes per email) are enforced here too. Per-address limits are generous: many phones in
+ * Ghana share one carrier address, so the per-email limits do the close guarding.
  */
 export const AUTH_LIMITS: Record<string, Limit[]> = {
   '/sign-in/email': [
-    { by: 'ip', max: 30, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited },
+    { by: 'ip', max: 60, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited },
     { by: 'email', max: 10, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited },
   ],
-  '/sign-up/email': [{ by: 'ip', max: 5, windowSeconds: minutes(60), message: AUTH_TEXT.rateLimited }],
+  '/sign-up/email': [{ by: 'ip', max: 20, windowSeconds: minutes(60), message: AUTH_TEXT.rateLimited }],
   '/send-verification-email': [
     { by: 'ip', max: 10, windowSeconds: minutes(10), message: AUTH_TEXT.rateLimited },
     { by: 'email', max: 3, windowSeconds: minutes(10), message: AUTH_TEXT.rateLimited },

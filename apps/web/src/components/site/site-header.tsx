@@ -1,35 +1,74 @@
 import { Menu, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext, useState } from 'react';
 import { Logo } from './logo.tsx';
 import { HEADER_LINKS } from './nav.ts';
 import { SiteLink } from './site-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
-/**
- * The site header (spec 2): nav items, and Log In / Sign Up for signed-out visitors. `account`
- * replaces the sign-in buttons once accounts exist (the signed-in menu).
- */
-export function SiteHeader({ account }: { account?: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  const authButtons = account ?? (
+/** Log In / Sign Up (spec 2 header, signed out). */
+export function SignedOutButtons({ onNavigate }: { onNavigate?: () => void }) {
+  return (
     <>
       <SiteLink
         href="/auth"
         className="rounded-full px-4 py-2 text-sm font-semibold text-fg hover:bg-muted"
-        onClick={close}
+        onClick={onNavigate}
       >
         Log In
       </SiteLink>
       <SiteLink
         href="/auth?mode=signup"
         className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        onClick={close}
+        onClick={onNavigate}
       >
         Sign Up
       </SiteLink>
     </>
   );
+}
+
+export interface HeaderAccountProps {
+  /** 'bar': next to the menu button (every width); 'menu': inside the phone menu. */
+  placement: 'bar' | 'menu';
+  onNavigate: () => void;
+}
+
+export interface HeaderAccount {
+  /** Signed-out buttons or the signed-in menu. */
+  Account: ComponentType<HeaderAccountProps>;
+  /** Replaces the 'Join as Provider' link (signed-in people are marked provider instead). */
+  JoinAsProvider?: ComponentType<{ className: string; onNavigate: () => void; children: ReactNode }>;
+}
+
+/**
+ * The app fills the header's account area through this context; the lean landing page provides
+ * nothing and keeps plain Log In / Sign Up links (it must not load the app's auth code).
+ */
+export const HeaderAccountContext = createContext<HeaderAccount | null>(null);
+
+const JOIN_AS_PROVIDER_HREF = '/auth?mode=signup&intent=provider';
+
+/**
+ * The site header (spec 2): nav items, and Log In / Sign Up for signed-out visitors. `account`
+ * (or the app's HeaderAccountContext) replaces the sign-in buttons with the signed-in menu.
+ */
+export function SiteHeader({ account }: { account?: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  const provided = useContext(HeaderAccountContext);
+  const Account = account === undefined ? provided?.Account : undefined;
+  const JoinAsProvider = provided?.JoinAsProvider;
+  const authButtons = account ?? <SignedOutButtons onNavigate={close} />;
+  const navLink = (link: (typeof HEADER_LINKS)[number], className: string, onClick?: () => void) =>
+    JoinAsProvider && link.href === JOIN_AS_PROVIDER_HREF ? (
+      <JoinAsProvider key={link.label} className={className} onNavigate={close}>
+        {link.label}
+      </JoinAsProvider>
+    ) : (
+      <SiteLink key={link.label} href={link.href} className={className} onClick={onClick}>
+        {link.label}
+      </SiteLink>
+    );
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-bg/95 backdrop-blur supports-[backdrop-filter]:bg-bg/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
@@ -37,19 +76,20 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
           <Logo />
         </SiteLink>
         <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
-          {HEADER_LINKS.map((link) => (
-            <SiteLink
-              key={link.label}
-              href={link.href}
-              className="rounded-full px-3 py-2 text-sm font-medium text-muted-fg hover:bg-muted hover:text-fg"
-            >
-              {link.label}
-            </SiteLink>
-          ))}
+          {HEADER_LINKS.map((link) =>
+            navLink(
+              link,
+              'rounded-full px-3 py-2 text-sm font-medium text-muted-fg hover:bg-muted hover:text-fg',
+            ),
+          )}
         </nav>
         <div className="flex items-center gap-2">
           <ThemeToggle />
-          <div className="hidden items-center gap-2 sm:flex">{authButtons}</div>
+          {Account ? (
+            <Account placement="bar" onNavigate={close} />
+          ) : (
+            <div className="hidden items-center gap-2 sm:flex">{authButtons}</div>
+          )}
           <button
             type="button"
             className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-border xl:hidden"
@@ -75,17 +115,19 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
           <ul className="flex flex-col py-2">
             {HEADER_LINKS.map((link) => (
               <li key={link.label}>
-                <SiteLink
-                  href={link.href}
-                  onClick={close}
-                  className="block rounded-lg px-3 py-3 text-base font-medium text-fg hover:bg-muted"
-                >
-                  {link.label}
-                </SiteLink>
+                {navLink(
+                  link,
+                  'block w-full rounded-lg px-3 py-3 text-left text-base font-medium text-fg hover:bg-muted',
+                  close,
+                )}
               </li>
             ))}
           </ul>
-          <div className="flex gap-2 sm:hidden">{authButtons}</div>
+          {Account ? (
+            <Account placement="menu" onNavigate={close} />
+          ) : (
+            <div className="flex gap-2 sm:hidden">{authButtons}</div>
+          )}
         </nav>
       )}
     </header>

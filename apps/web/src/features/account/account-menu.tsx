@@ -1,0 +1,261 @@
+import type { ActiveRole } from '@adwuma/shared';
+import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import {
+  type HeaderAccount,
+  type HeaderAccountProps,
+  SignedOutButtons,
+} from '../../components/site/site-header.tsx';
+import { SiteLink } from '../../components/site/site-link.tsx';
+import { ROUTES } from '../../lib/routes.ts';
+import { useOptionalSession, useSession } from '../auth/auth-provider.tsx';
+import { Avatar } from './avatar.tsx';
+import { RoleBadge } from './role-badge.tsx';
+import { useJoinAsProvider } from './use-join-as-provider.ts';
+
+export const ACCOUNT_MENU_TEXT = {
+  trigger: 'Account menu',
+  dashboard: 'Dashboard',
+  profile: 'Profile and security',
+  admin: 'Admin panel',
+  logOut: 'Log out',
+  switchView: 'Switch view',
+} as const;
+
+const VIEWS: { value: ActiveRole; label: string }[] = [
+  { value: 'customer', label: 'Customer' },
+  { value: 'provider', label: 'Provider' },
+];
+
+function MenuLink({
+  to,
+  icon,
+  children,
+  onClick,
+}: {
+  to: string;
+  icon: ReactNode;
+  children: ReactNode;
+  onClick: () => void;
+}) {
+  return (
+    <Link
+      to={to}
+      onClick={onClick}
+      className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium text-fg hover:bg-muted"
+    >
+      {icon}
+      {children}
+    </Link>
+  );
+}
+
+/** Spec 2 header, signed in: the email, a role badge, Dashboard, Log out, and the view switch. */
+export function AccountMenu() {
+  const { me, role, isAdmin, activeRole, canSwitchView, setActiveRole, signOut, isLoggingOut } = useSession();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the page changes
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        triggerRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!me || !role) return null;
+  const name = me.profile.full_name || me.user.name || me.user.email;
+  const avatar = me.profile.avatar_url ?? me.user.image;
+  const close = () => setOpen(false);
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`${ACCOUNT_MENU_TEXT.trigger} (${me.user.email})`}
+        onClick={() => setOpen((v) => !v)}
+        className="flex items-center gap-2 rounded-full border border-border p-0.5 pr-2 hover:bg-muted"
+      >
+        <Avatar src={avatar} name={name} className="h-9 w-9 text-sm" />
+        <span className="hidden max-w-32 truncate text-sm font-semibold md:inline">{name.split(' ')[0]}</span>
+        <ChevronDown
+          aria-hidden="true"
+          className={`h-4 w-4 text-muted-fg transition-transform ${open ? 'rotate-180' : ''}`}
+        />
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="fixed inset-x-2 top-[4.25rem] z-50 rounded-2xl border border-border bg-card p-2 shadow-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-80"
+        >
+          <div className="flex items-center gap-3 px-3 py-3">
+            <Avatar src={avatar} name={name} className="h-11 w-11 text-base" />
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-fg">{name}</p>
+              <p className="truncate text-sm text-muted-fg">{me.user.email}</p>
+              <RoleBadge role={role} className="mt-1" />
+            </div>
+          </div>
+          {canSwitchView && (
+            <fieldset className="border-t border-border px-3 py-3">
+              <legend className="float-left mb-2 w-full text-xs font-semibold uppercase tracking-wider text-muted-fg">
+                {ACCOUNT_MENU_TEXT.switchView}
+              </legend>
+              <div className="clear-both grid grid-cols-2 gap-1 rounded-full bg-muted p-1">
+                {VIEWS.map((view) => (
+                  <button
+                    key={view.value}
+                    type="button"
+                    aria-pressed={activeRole === view.value}
+                    onClick={() => setActiveRole(view.value)}
+                    className={`min-h-9 rounded-full text-sm font-semibold ${
+                      activeRole === view.value ? 'bg-card text-fg shadow-sm' : 'text-muted-fg hover:text-fg'
+                    }`}
+                  >
+                    {view.label}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <nav aria-label="Account" className="grid gap-0.5 border-t border-border py-2">
+            <MenuLink
+              to={ROUTES.dashboard}
+              onClick={close}
+              icon={<LayoutDashboard aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
+            >
+              {ACCOUNT_MENU_TEXT.dashboard}
+            </MenuLink>
+            <MenuLink
+              to={ROUTES.profile}
+              onClick={close}
+              icon={<UserRound aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
+            >
+              {ACCOUNT_MENU_TEXT.profile}
+            </MenuLink>
+            {isAdmin && (
+              <MenuLink
+                to={ROUTES.admin}
+                onClick={close}
+                icon={<ShieldCheck aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
+              >
+                {ACCOUNT_MENU_TEXT.admin}
+              </MenuLink>
+            )}
+          </nav>
+          <div className="border-t border-border pt-2">
+            <button
+              type="button"
+              disabled={isLoggingOut}
+              onClick={() => {
+                close();
+                void signOut();
+              }}
+              className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-sm font-semibold text-danger hover:bg-danger/10 disabled:opacity-60"
+            >
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              {ACCOUNT_MENU_TEXT.logOut}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** What the header shows in its account area: Log In / Sign Up, a placeholder while loading, or the menu. */
+export function HeaderAccountSlot({ placement, onNavigate }: HeaderAccountProps) {
+  const session = useOptionalSession();
+  const status = session?.status ?? 'signed_out';
+  if (status === 'loading') {
+    return placement === 'bar' ? (
+      <span aria-hidden="true" className="h-10 w-10 animate-pulse rounded-full bg-muted sm:w-40" />
+    ) : null;
+  }
+  if (status === 'signed_in') return placement === 'bar' ? <AccountMenu /> : null;
+  return placement === 'bar' ? (
+    <div className="hidden items-center gap-2 sm:flex">
+      <SignedOutButtons onNavigate={onNavigate} />
+    </div>
+  ) : (
+    <div className="flex gap-2 sm:hidden">
+      <SignedOutButtons onNavigate={onNavigate} />
+    </div>
+  );
+}
+
+/** Header 'Join as Provider': a link for visitors; for signed-in people a button that marks them provider. */
+export function JoinAsProviderLink({
+  className,
+  onNavigate,
+  children,
+}: {
+  className: string;
+  onNavigate: () => void;
+  children: ReactNode;
+}) {
+  const session = useOptionalSession();
+  if (!session?.user) {
+    return (
+      <SiteLink href="/auth?mode=signup&intent=provider" className={className} onClick={onNavigate}>
+        {children}
+      </SiteLink>
+    );
+  }
+  return (
+    <JoinAsProviderButton className={className} onNavigate={onNavigate}>
+      {children}
+    </JoinAsProviderButton>
+  );
+}
+
+function JoinAsProviderButton({
+  className,
+  onNavigate,
+  children,
+}: {
+  className: string;
+  onNavigate: () => void;
+  children: ReactNode;
+}) {
+  const join = useJoinAsProvider();
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => {
+        onNavigate();
+        void join();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+export const headerAccount: HeaderAccount = {
+  Account: HeaderAccountSlot,
+  JoinAsProvider: JoinAsProviderLink,
+};

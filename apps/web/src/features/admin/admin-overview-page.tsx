@@ -1,0 +1,108 @@
+import { ROLE_LABELS, ROLES } from '@adwuma/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Activity, Building2, FileWarning, type LucideIcon, MailPlus, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { ROUTES } from '../../lib/routes.ts';
+import { RoleBadge } from '../account/role-badge.tsx';
+import { AdminPageHeader, QueryError } from './admin-ui.tsx';
+import { adminOverviewQuery } from './api/admin.ts';
+
+const NUMBER = new Intl.NumberFormat('en-GB');
+
+function Stat({
+  label,
+  value,
+  icon: Icon,
+  to,
+}: {
+  label: string;
+  value: number;
+  icon: LucideIcon;
+  to?: string;
+}) {
+  const body = (
+    <>
+      <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700 dark:bg-brand-800/30 dark:text-brand-500">
+        <Icon aria-hidden="true" className="h-5 w-5" />
+      </span>
+      <span className="mt-4 block text-3xl font-extrabold tracking-tight">{NUMBER.format(value)}</span>
+      <span className="mt-1 block text-sm text-muted-fg">{label}</span>
+    </>
+  );
+  const className = 'block rounded-2xl border border-border bg-card p-5 shadow-sm';
+  return to ? (
+    <Link to={to} className={`${className} transition-colors hover:border-brand-500`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={className}>{body}</div>
+  );
+}
+
+/** /admin and /admin/dashboard: the counts that matter, each leading to its list. */
+export function AdminOverviewPage() {
+  useDocumentTitle('Admin');
+  const overview = useQuery(adminOverviewQuery());
+  return (
+    <div>
+      <AdminPageHeader title="Overview" lead="People, leads and problems across Adwuma right now." />
+      <div className="mt-6">
+        {overview.isPending ? (
+          <div role="status" aria-label="Loading" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <Skeleton key={i} className="h-36" />
+            ))}
+          </div>
+        ) : overview.isError ? (
+          <QueryError error={overview.error} onRetry={() => void overview.refetch()} />
+        ) : (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <Stat label="Users" value={overview.data.users.total} icon={Users} to={ROUTES.adminUsers} />
+              <Stat label="Waitlist subscribers" value={overview.data.waitlistSubscribers} icon={MailPlus} />
+              <Stat
+                label="Enterprise leads"
+                value={overview.data.enterpriseLeads}
+                icon={Building2}
+                to={ROUTES.adminEnterpriseLeads}
+              />
+              <Stat
+                label="Frontend errors, last 24 hours"
+                value={overview.data.frontendErrorsLast24h}
+                icon={FileWarning}
+                to={ROUTES.adminLogs}
+              />
+              <Stat
+                label="Security events, last 24 hours"
+                value={overview.data.securityEventsLast24h}
+                icon={Activity}
+                to={ROUTES.adminActivity}
+              />
+            </div>
+            <section
+              aria-labelledby="by-role"
+              className="mt-6 rounded-2xl border border-border bg-card p-5 shadow-sm"
+            >
+              <h2 id="by-role" className="font-bold">
+                Users by role
+              </h2>
+              <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {ROLES.map((role) => (
+                  <li key={role} className="rounded-xl bg-muted/60 p-3">
+                    <RoleBadge role={role} />
+                    <span className="mt-2 block text-2xl font-bold">
+                      {NUMBER.format(overview.data.users.byRole[role])}
+                    </span>
+                    <span className="sr-only">{ROLE_LABELS[role]}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

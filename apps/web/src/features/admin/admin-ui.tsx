@@ -1,0 +1,165 @@
+import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ErrorScreen } from '../../components/screens/error-screen.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
+}
+
+export function AdminPageHeader({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
+        <p className="mt-1 text-sm text-muted-fg">{lead}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+/** A table on wide screens; on phones each row is a card of label–value pairs. */
+export function ResponsiveTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+}) {
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-2xl border border-border bg-card shadow-sm md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wider text-muted-fg">
+            <tr>
+              {columns.map((c) => (
+                <th key={c.header} scope="col" className={`px-4 py-3 font-semibold ${c.className ?? ''}`}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {rows.map((row) => (
+              <tr key={rowKey(row)} className="align-top hover:bg-muted/40">
+                {columns.map((c) => (
+                  <td key={c.header} className={`px-4 py-3 ${c.className ?? ''}`}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul aria-label={caption} className="grid gap-3 md:hidden">
+        {rows.map((row) => (
+          <li key={rowKey(row)} className="rounded-2xl border border-border bg-card p-4 shadow-sm">
+            <dl className="grid gap-2 text-sm">
+              {columns.map((c) => (
+                <div key={c.header} className="grid grid-cols-[7rem_1fr] gap-2">
+                  <dt className="text-xs font-semibold uppercase tracking-wider text-muted-fg">{c.header}</dt>
+                  <dd className="min-w-0 break-words">{c.cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function TableSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="grid gap-2">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Skeleton key={i} className="h-12" />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyRows({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-border px-4 py-12 text-center text-muted-fg">
+      <Inbox aria-hidden="true" className="h-8 w-8" />
+      <p className="mt-3 font-medium">{children}</p>
+    </div>
+  );
+}
+
+export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return <ErrorScreen detail={error instanceof Error ? error.message : undefined} onRetry={onRetry} />;
+}
+
+/** Previous / next over pages of `pageSize`. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  busy = false,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  busy?: boolean;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total === 0) return null;
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-muted-fg" aria-live="polite">
+        {from}–{to} of {total} · page {page} of {pages}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+          <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous
+        </Button>
+        <Button variant="outline" size="sm" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
+          Next <ChevronRight aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** The page number of the query (?page=), at least 1. */
+export function pageFrom(params: URLSearchParams): number {
+  const n = Number.parseInt(params.get('page') ?? '1', 10);
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+}

@@ -1,0 +1,47 @@
+import type { AdminEnterpriseLeadsPage, AdminLogsPage, AdminOverview, AdminUsersPage } from '@adwuma/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/** GET /api/admin/overview: counts for the admin dashboard. */
+export const adminOverviewQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'overview'],
+    queryFn: () => api<AdminOverview>('/api/admin/overview'),
+    staleTime: 30_000,
+  });
+
+/** GET /api/admin/users?page=&q=: newest first, 20 a page. */
+export const adminUsersQuery = (page: number, q: string) =>
+  queryOptions({
+    queryKey: ['admin', 'users', page, q],
+    queryFn: () => api<AdminUsersPage>(`/api/admin/users${query({ page, q })}`),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** GET /api/admin/enterprise-leads?page=. */
+export const adminLeadsQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'enterprise-leads', page],
+    queryFn: () => api<AdminEnterpriseLeadsPage>(`/api/admin/enterprise-leads${query({ page })}`),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** GET /api/admin/logs?kind=frontend|security&page=. */
+export const adminLogsQuery = (kind: 'frontend' | 'security', page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'logs', kind, page],
+    queryFn: () => api<AdminLogsPage>(`/api/admin/logs${query({ kind, page })}`),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });

@@ -1,0 +1,26 @@
+import { passwordChecklist } from '@adwuma/shared';
+import { Check, Circle } from 'lucide-react';
+
+/** Spec 5 "New password": the live checklist '8+ characters', 'Contains number', 'Contains special character'. */
+export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
+  const items = passwordChecklist(password);
+  return (
+    <ul id={id} aria-label="Password requirements" className="mt-2 grid gap-1 text-sm sm:grid-cols-3">
+      {items.map((item) => (
+        <li
+          key={item.label}
+          data-met={item.met}
+          className={`flex items-center gap-1.5 ${item.met ? 'text-leaf-700 dark:text-green-300' : 'text-muted-fg'}`}
+        >
+          {item.met ? (
+            <Check aria-hidden="true" className="h-4 w-4 shrink-0" />
+          ) : (
+            <Circle aria-hidden="true" className="h-4 w-4 shrink-0" />
+          )}
+          <span>{item.label}</span>
+          <span className="sr-only">{item.met ? '(done)' : '(not yet)'}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

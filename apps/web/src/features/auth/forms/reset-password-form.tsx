@@ -1,0 +1,95 @@
+import { AUTH_TEXT, newPasswordSchema } from '@adwuma/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, KeyRound, LinkIcon } from 'lucide-react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { PasswordChecklist } from '../components/password-checklist.tsx';
+import { PasswordInput } from '../components/password-input.tsx';
+
+export const RESET_TEXT = {
+  invalidTitle: 'This reset link no longer works',
+  invalidBody:
+    'Password reset links work once and expire after 30 minutes. Request a new link and use the newest email we send you.',
+  requestNew: 'Request a new link',
+  successBody: 'Taking you to your dashboard...',
+} as const;
+
+/** Spec 4 "Password reset hook states". */
+export type ResetState = 'idle' | 'loading' | 'success' | 'error';
+
+/** The reset link is missing, used or expired: say so and offer a new one. */
+export function InvalidResetLink({ onRequestNew }: { onRequestNew: () => void }) {
+  return (
+    <div role="alert" className="text-center">
+      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-danger/10 text-danger">
+        <LinkIcon aria-hidden="true" className="h-7 w-7" />
+      </span>
+      <h2 className="mt-4 text-xl font-bold">{RESET_TEXT.invalidTitle}</h2>
+      <p className="mt-2 text-sm text-muted-fg">{RESET_TEXT.invalidBody}</p>
+      <Button className="mt-6" onClick={onRequestNew}>
+        {RESET_TEXT.requestNew}
+      </Button>
+    </div>
+  );
+}
+
+/** Spec 5 "New password" with its live checklist; spec 4: a success screen, then /dashboard. */
+export function ResetPasswordForm({
+  state,
+  onSubmit,
+}: {
+  state: ResetState;
+  onSubmit: (password: string) => Promise<void>;
+}) {
+  const uid = useId();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(newPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' }) ?? '';
+
+  if (state === 'success') {
+    return (
+      <div role="status" className="text-center">
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-leaf-600/10 text-leaf-600">
+          <CheckCircle2 aria-hidden="true" className="h-7 w-7" />
+        </span>
+        <h2 className="mt-4 text-xl font-bold">{AUTH_TEXT.passwordUpdated}</h2>
+        <p className="mt-2 text-sm text-muted-fg">{RESET_TEXT.successBody}</p>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(({ password: p }) => onSubmit(p))} className="grid gap-4">
+      <div>
+        <Field id={`${uid}-password`} label="New password" error={errors.password?.message}>
+          {(aria) => (
+            <PasswordInput
+              {...aria}
+              aria-describedby={[aria['aria-describedby'], `${uid}-checklist`].filter(Boolean).join(' ')}
+              autoComplete="new-password"
+              {...register('password')}
+            />
+          )}
+        </Field>
+        <PasswordChecklist id={`${uid}-checklist`} password={password} />
+      </div>
+      <Field id={`${uid}-confirm`} label="Confirm new password" error={errors.confirmPassword?.message}>
+        {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...register('confirmPassword')} />}
+      </Field>
+      <Button type="submit" size="lg" className="w-full" busy={state === 'loading'}>
+        {state !== 'loading' && <KeyRound aria-hidden="true" className="h-4 w-4" />}
+        Update password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { signInSchema } from '@adwuma/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input } from '../../../components/ui/field.tsx';
+import { PasswordInput } from '../components/password-input.tsx';
+
+export interface SignInValues {
+  email: string;
+  password: string;
+}
+
+/** Spec 5 sign-in: valid email, password of 6+, submit disabled until both are valid. */
+export function SignInForm({
+  defaultEmail = '',
+  busy,
+  onSubmit,
+  onForgotPassword,
+}: {
+  defaultEmail?: string;
+  busy: boolean;
+  onSubmit: (values: SignInValues) => Promise<void>;
+  onForgotPassword: (email: string) => void;
+}) {
+  const uid = useId();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isValid },
+  } = useForm({
+    resolver: zodResolver(signInSchema),
+    mode: 'onTouched',
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values))} className="grid gap-4">
+      <Field id={`${uid}-email`} label="Email" error={errors.email?.message}>
+        {(aria) => (
+          <Input
+            {...aria}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            {...register('email')}
+          />
+        )}
+      </Field>
+      <div>
+        <Field id={`${uid}-password`} label="Password" error={errors.password?.message}>
+          {(aria) => <PasswordInput {...aria} autoComplete="current-password" {...register('password')} />}
+        </Field>
+        <div className="mt-2 text-right">
+          <button
+            type="button"
+            onClick={() => onForgotPassword(String(getValues('email') ?? '').trim())}
+            className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-500"
+          >
+            Forgot your password?
+          </button>
+        </div>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={!isValid} busy={busy}>
+        {!busy && <LogIn aria-hidden="true" className="h-4 w-4" />}
+        Sign in
+      </Button>
+    </form>
+  );
+}
