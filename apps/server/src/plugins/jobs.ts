@@ -21,8 +21,15 @@ export function createJobQueue(options: {
   runWorkers: boolean;
 }): JobQueue {
   const { database, log, runWorkers } = options;
+  // After stop() the database may close while a slow handler is still finishing; pg-boss would then
+  // record its outcome on a closed connection and reject where nobody listens. Its SQL becomes a
+  // no-op instead: the job stays active, expires and is retried by the next process.
+  let closed = false;
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) },
+    db: {
+      executeSql: (text: string, values: unknown[]) =>
+        closed ? Promise.resolve({ rows: [] }) : database.executeSql(text, values),
+    },
     schema: 'pgboss',
     // Maintenance and scheduling polls are useless noise on a test database.
     supervise: runWorkers,
@@ -63,6 +70,7 @@ export function createJobQueue(options: {
       if (started && runWorkers) await subscribe(name, handler as JobHandler<object>);
     },
     async start() {
+      closed = false;
       await boss.start();
       started = true;
       if (runWorkers) for (const [name, handler] of handlers) await subscribe(name, handler);
@@ -71,6 +79,7 @@ export function createJobQueue(options: {
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, close: false, timeout: 5000 });
+      closed = true;
     },
   };
 }

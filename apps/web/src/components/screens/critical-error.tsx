@@ -1,6 +1,5 @@
-import { RefreshCw, ServerCrash } from 'lucide-react';
-import { Button } from '../ui/button.tsx';
-import { ScreenShell } from './screen-shell.tsx';
+import { ServerCrash } from 'lucide-react';
+import { ReloadScreen } from './screen-shell.tsx';
 
 export const CRITICAL_ERROR_TEXT = {
   title: 'Adwuma could not start',
@@ -11,20 +10,12 @@ export const CRITICAL_ERROR_TEXT = {
 /** Spec 2: a fatal render failure shows a critical error screen with 'Refresh Page'. */
 export function CriticalErrorScreen() {
   return (
-    <ScreenShell
-      fullScreen
-      role="alert"
-      tone="danger"
+    <ReloadScreen
       icon={<ServerCrash aria-hidden="true" className="h-7 w-7" />}
       title={CRITICAL_ERROR_TEXT.title}
-      actions={
-        <Button onClick={() => window.location.reload()}>
-          <RefreshCw aria-hidden="true" className="h-4 w-4" /> {CRITICAL_ERROR_TEXT.refresh}
-        </Button>
-      }
-    >
-      <p>{CRITICAL_ERROR_TEXT.message}</p>
-    </ScreenShell>
+      message={CRITICAL_ERROR_TEXT.message}
+      reload={CRITICAL_ERROR_TEXT.refresh}
+    />
   );
 }
 

@@ -1,8 +1,7 @@
-import { AlertOctagon, RefreshCw } from 'lucide-react';
+import { AlertOctagon } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportError } from '../../lib/error-reporting.ts';
-import { Button } from '../ui/button.tsx';
-import { ScreenShell } from './screen-shell.tsx';
+import { ReloadScreen } from './screen-shell.tsx';
 
 export const GLOBAL_CRASH_TEXT = {
   title: 'Something went wrong',
@@ -13,20 +12,12 @@ export const GLOBAL_CRASH_TEXT = {
 /** Spec 2 "Global crash": the whole app failed; the only way on is a reload. */
 export function GlobalCrashScreen() {
   return (
-    <ScreenShell
-      fullScreen
-      role="alert"
-      tone="danger"
+    <ReloadScreen
       icon={<AlertOctagon aria-hidden="true" className="h-7 w-7" />}
       title={GLOBAL_CRASH_TEXT.title}
-      actions={
-        <Button onClick={() => window.location.reload()}>
-          <RefreshCw aria-hidden="true" className="h-4 w-4" /> {GLOBAL_CRASH_TEXT.reload}
-        </Button>
-      }
-    >
-      <p>{GLOBAL_CRASH_TEXT.message}</p>
-    </ScreenShell>
+      message={GLOBAL_CRASH_TEXT.message}
+      reload={GLOBAL_CRASH_TEXT.reload}
+    />
   );
 }
 

@@ -1,4 +1,6 @@
+import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '../ui/button.tsx';
 
 /** A centred card for full-area states (loading, errors, not found). */
 export function ScreenShell({
@@ -39,5 +41,36 @@ export function ScreenShell({
         {actions && <div className="mt-6 flex flex-wrap items-center justify-center gap-2">{actions}</div>}
       </div>
     </div>
+  );
+}
+
+/** A full-screen failure whose only way on is reloading the page (global crash, critical error). */
+export function ReloadScreen({
+  icon,
+  title,
+  message,
+  reload,
+}: {
+  icon: ReactNode;
+  title: string;
+  message: string;
+  /** The reload button's label. */
+  reload: string;
+}) {
+  return (
+    <ScreenShell
+      fullScreen
+      role="alert"
+      tone="danger"
+      icon={icon}
+      title={title}
+      actions={
+        <Button onClick={() => window.location.reload()}>
+          <RefreshCw aria-hidden="true" className="h-4 w-4" /> {reload}
+        </Button>
+      }
+    >
+      <p>{message}</p>
+    </ScreenShell>
   );
 }

@@ -60,11 +60,20 @@ export function Field({
 const CONTROL =
   'block w-full rounded-xl border border-border bg-card px-3.5 py-2.5 text-base text-fg placeholder:text-muted-fg/70 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-danger aria-[invalid=true]:ring-danger/20 sm:text-sm';
 
-export function Input({
-  className = '',
-  ...rest
-}: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+
+export function Input({ className = '', ...rest }: InputProps) {
   return <input className={`${CONTROL} min-h-11 ${className}`} {...rest} />;
+}
+
+/** An email address: the right keyboard on phones and the browser's saved address. */
+export function EmailInput(props: Omit<InputProps, 'type'>) {
+  return <Input type="email" inputMode="email" autoComplete="email" {...props} />;
+}
+
+/** A phone number: the phone keypad and the browser's saved number. */
+export function PhoneInput(props: Omit<InputProps, 'type'>) {
+  return <Input type="tel" inputMode="tel" autoComplete="tel" {...props} />;
 }
 
 export function Textarea({

@@ -206,16 +206,14 @@ export function HeaderAccountSlot({ placement, onNavigate }: HeaderAccountProps)
   );
 }
 
-/** Header 'Join as Provider': a link for visitors; for signed-in people a button that marks them provider. */
-export function JoinAsProviderLink({
-  className,
-  onNavigate,
-  children,
-}: {
+interface JoinAsProviderProps {
   className: string;
   onNavigate: () => void;
   children: ReactNode;
-}) {
+}
+
+/** Header 'Join as Provider': a link for visitors; for signed-in people a button that marks them provider. */
+export function JoinAsProviderLink({ className, onNavigate, children }: JoinAsProviderProps) {
   const session = useOptionalSession();
   if (!session?.user) {
     return (
@@ -231,15 +229,7 @@ export function JoinAsProviderLink({
   );
 }
 
-function JoinAsProviderButton({
-  className,
-  onNavigate,
-  children,
-}: {
-  className: string;
-  onNavigate: () => void;
-  children: ReactNode;
-}) {
+function JoinAsProviderButton({ className, onNavigate, children }: JoinAsProviderProps) {
   const join = useJoinAsProvider();
   return (
     <button

@@ -1,19 +1,8 @@
 import type { AdminEnterpriseLeadsPage } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import {
-  AdminPageHeader,
-  type Column,
-  EmptyRows,
-  formatDateTime,
-  Pager,
-  pageFrom,
-  QueryError,
-  ResponsiveTable,
-  TableSkeleton,
-} from './admin-ui.tsx';
+import { AdminPageHeader, type Column, formatDateTime, PagedTable, usePageParam } from './admin-ui.tsx';
 import { adminLeadsQuery } from './api/admin.ts';
 
 type Lead = AdminEnterpriseLeadsPage['items'][number];
@@ -51,36 +40,21 @@ const COLUMNS: Column<Lead>[] = [
 /** /admin/enterprise-leads: inquiries from /enterprise-inquiry, newest first. */
 export function AdminLeadsPage() {
   useDocumentTitle('Enterprise leads · Admin');
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params);
+  const { page, onPage } = usePageParam();
   const leads = useQuery(adminLeadsQuery(page));
   return (
     <div>
       <AdminPageHeader title="Enterprise leads" lead="Businesses that asked about a team account." />
       <div className="mt-6">
-        {leads.isPending ? (
-          <TableSkeleton />
-        ) : leads.isError ? (
-          <QueryError error={leads.error} onRetry={() => void leads.refetch()} />
-        ) : leads.data.items.length === 0 ? (
-          <EmptyRows>No enterprise inquiries yet.</EmptyRows>
-        ) : (
-          <>
-            <ResponsiveTable
-              caption="Enterprise leads"
-              columns={COLUMNS}
-              rows={leads.data.items}
-              rowKey={(l) => l.id}
-            />
-            <Pager
-              page={leads.data.page}
-              pageSize={leads.data.pageSize}
-              total={leads.data.total}
-              busy={leads.isFetching}
-              onPage={(p) => setParams({ page: String(p) })}
-            />
-          </>
-        )}
+        <PagedTable
+          query={leads}
+          data={leads.data}
+          caption="Enterprise leads"
+          columns={COLUMNS}
+          rowKey={(l) => l.id}
+          empty="No enterprise inquiries yet."
+          onPage={onPage}
+        />
       </div>
     </div>
   );

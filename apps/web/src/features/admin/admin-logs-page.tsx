@@ -1,19 +1,8 @@
 import type { AdminLogsPage as LogsPage } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import {
-  AdminPageHeader,
-  type Column,
-  EmptyRows,
-  formatDateTime,
-  Pager,
-  pageFrom,
-  QueryError,
-  ResponsiveTable,
-  TableSkeleton,
-} from './admin-ui.tsx';
+import { AdminPageHeader, type Column, formatDateTime, PagedTable, usePageParam } from './admin-ui.tsx';
 import { adminLogsQuery } from './api/admin.ts';
 
 type FrontendError = Extract<LogsPage, { kind: 'frontend' }>['items'][number];
@@ -76,45 +65,24 @@ const SECURITY_COLUMNS: Column<SecurityEvent>[] = [
   },
 ];
 
-function useLogs(kind: 'frontend' | 'security') {
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params);
-  const logs = useQuery(adminLogsQuery(kind, page));
-  return { logs, onPage: (p: number) => setParams({ page: String(p) }) };
-}
-
 /** /admin/logs: errors reported by people's browsers (spec 7 log_frontend_error). */
 export function AdminLogsPage() {
   useDocumentTitle('Logs · Admin');
-  const { logs, onPage } = useLogs('frontend');
-  const data = logs.data?.kind === 'frontend' ? logs.data : null;
+  const { page, onPage } = usePageParam();
+  const logs = useQuery(adminLogsQuery('frontend', page));
   return (
     <div>
       <AdminPageHeader title="Logs" lead="Errors reported by people's browsers, newest first." />
       <div className="mt-6">
-        {logs.isPending ? (
-          <TableSkeleton />
-        ) : logs.isError ? (
-          <QueryError error={logs.error} onRetry={() => void logs.refetch()} />
-        ) : !data || data.items.length === 0 ? (
-          <EmptyRows>No frontend errors reported.</EmptyRows>
-        ) : (
-          <>
-            <ResponsiveTable
-              caption="Frontend errors"
-              columns={FRONTEND_COLUMNS}
-              rows={data.items}
-              rowKey={(e) => e.id}
-            />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              busy={logs.isFetching}
-              onPage={onPage}
-            />
-          </>
-        )}
+        <PagedTable
+          query={logs}
+          data={logs.data?.kind === 'frontend' ? logs.data : null}
+          caption="Frontend errors"
+          columns={FRONTEND_COLUMNS}
+          rowKey={(e) => e.id}
+          empty="No frontend errors reported."
+          onPage={onPage}
+        />
       </div>
     </div>
   );
@@ -123,8 +91,8 @@ export function AdminLogsPage() {
 /** /admin/activity: security events (spec 7 log_security_event): resets, limits, sign-ins. */
 export function AdminActivityPage() {
   useDocumentTitle('Activity · Admin');
-  const { logs, onPage } = useLogs('security');
-  const data = logs.data?.kind === 'security' ? logs.data : null;
+  const { page, onPage } = usePageParam();
+  const logs = useQuery(adminLogsQuery('security', page));
   return (
     <div>
       <AdminPageHeader
@@ -132,29 +100,15 @@ export function AdminActivityPage() {
         lead="Security events: password resets, rate limits and more, newest first."
       />
       <div className="mt-6">
-        {logs.isPending ? (
-          <TableSkeleton />
-        ) : logs.isError ? (
-          <QueryError error={logs.error} onRetry={() => void logs.refetch()} />
-        ) : !data || data.items.length === 0 ? (
-          <EmptyRows>No security events yet.</EmptyRows>
-        ) : (
-          <>
-            <ResponsiveTable
-              caption="Security events"
-              columns={SECURITY_COLUMNS}
-              rows={data.items}
-              rowKey={(e) => e.id}
-            />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              busy={logs.isFetching}
-              onPage={onPage}
-            />
-          </>
-        )}
+        <PagedTable
+          query={logs}
+          data={logs.data?.kind === 'security' ? logs.data : null}
+          caption="Security events"
+          columns={SECURITY_COLUMNS}
+          rowKey={(e) => e.id}
+          empty="No security events yet."
+          onPage={onPage}
+        />
       </div>
     </div>
   );

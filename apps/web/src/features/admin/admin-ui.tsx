@@ -1,5 +1,7 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -158,8 +160,60 @@ export function Pager({
   );
 }
 
+/** One page of an admin list, as the server sends it. */
+export interface PageOf<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/**
+ * An admin list in its four states: loading (skeleton), failed (error with retry), empty (`empty`),
+ * and the rows with a pager. `data` is the page to show (the query's data, or a narrowed part of it).
+ */
+export function PagedTable<T>({
+  query,
+  data,
+  caption,
+  columns,
+  rowKey,
+  empty,
+  onPage,
+}: {
+  query: UseQueryResult<unknown>;
+  data: PageOf<T> | null | undefined;
+  caption: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  empty: ReactNode;
+  onPage: (page: number) => void;
+}) {
+  if (query.isPending) return <TableSkeleton />;
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!data || data.items.length === 0) return <EmptyRows>{empty}</EmptyRows>;
+  return (
+    <>
+      <ResponsiveTable caption={caption} columns={columns} rows={data.items} rowKey={rowKey} />
+      <Pager
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        busy={query.isFetching}
+        onPage={onPage}
+      />
+    </>
+  );
+}
+
 /** The page number of the query (?page=), at least 1. */
 export function pageFrom(params: URLSearchParams): number {
   const n = Number.parseInt(params.get('page') ?? '1', 10);
   return Number.isFinite(n) && n >= 1 ? n : 1;
+}
+
+/** ?page= of the address, and a way to move to another page (which drops the other parameters). */
+export function usePageParam(): { page: number; onPage: (page: number) => void } {
+  const [params, setParams] = useSearchParams();
+  return { page: pageFrom(params), onPage: (page) => setParams({ page: String(page) }) };
 }

@@ -7,17 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { RoleBadge } from '../account/role-badge.tsx';
-import {
-  AdminPageHeader,
-  type Column,
-  EmptyRows,
-  formatDateTime,
-  Pager,
-  pageFrom,
-  QueryError,
-  ResponsiveTable,
-  TableSkeleton,
-} from './admin-ui.tsx';
+import { AdminPageHeader, type Column, formatDateTime, PagedTable, pageFrom } from './admin-ui.tsx';
 import { adminUsersQuery } from './api/admin.ts';
 
 type User = UsersPage['items'][number];
@@ -87,28 +77,19 @@ export function AdminUsersPage() {
         </form>
       </AdminPageHeader>
       <div className="mt-6">
-        {users.isPending ? (
-          <TableSkeleton />
-        ) : users.isError ? (
-          <QueryError error={users.error} onRetry={() => void users.refetch()} />
-        ) : users.data.items.length === 0 ? (
-          <EmptyRows>{q ? `No users match “${q}”.` : 'No users yet.'}</EmptyRows>
-        ) : (
-          <>
-            <ResponsiveTable caption="Users" columns={COLUMNS} rows={users.data.items} rowKey={(u) => u.id} />
-            <Pager
-              page={users.data.page}
-              pageSize={users.data.pageSize}
-              total={users.data.total}
-              busy={users.isFetching}
-              onPage={(p) => {
-                const next = new URLSearchParams(params);
-                next.set('page', String(p));
-                setParams(next);
-              }}
-            />
-          </>
-        )}
+        <PagedTable
+          query={users}
+          data={users.data}
+          caption="Users"
+          columns={COLUMNS}
+          rowKey={(u) => u.id}
+          empty={q ? `No users match “${q}”.` : 'No users yet.'}
+          onPage={(p) => {
+            const next = new URLSearchParams(params);
+            next.set('page', String(p));
+            setParams(next);
+          }}
+        />
       </div>
     </div>
   );

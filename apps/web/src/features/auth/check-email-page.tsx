@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
+import { EmailInput, Field } from '../../components/ui/field.tsx';
 import { authApi } from '../../lib/auth-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authPath } from '../../lib/routes.ts';
@@ -106,14 +106,7 @@ export function CheckEmailPage() {
             <div className="mt-4">
               <Field id={`${uid}-email`} label="Email">
                 {(aria) => (
-                  <Input
-                    {...aria}
-                    type="email"
-                    inputMode="email"
-                    autoComplete="email"
-                    value={email}
-                    onChange={(event) => setEmail(event.target.value)}
-                  />
+                  <EmailInput {...aria} value={email} onChange={(event) => setEmail(event.target.value)} />
                 )}
               </Field>
             </div>

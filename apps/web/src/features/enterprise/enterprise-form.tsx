@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { AppLink, ButtonLink } from '../../components/ui/button-link.tsx';
-import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
+import { EmailInput, Field, Input, PhoneInput, Select, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { type EnterpriseLeadCreated, useCreateEnterpriseLead } from './api/create-enterprise-lead.ts';
@@ -128,9 +128,7 @@ export function EnterpriseForm() {
           {(aria) => <Input {...aria} autoComplete="organization" {...register('company')} />}
         </Field>
         <Field id={id('email')} label="Work email" error={errors.email?.message}>
-          {(aria) => (
-            <Input {...aria} type="email" inputMode="email" autoComplete="email" {...register('email')} />
-          )}
+          {(aria) => <EmailInput {...aria} {...register('email')} />}
         </Field>
         <Field
           id={id('phone')}
@@ -139,16 +137,7 @@ export function EnterpriseForm() {
           hint="With the country code, e.g. +233 24 123 4567"
           error={errors.phone?.message}
         >
-          {(aria) => (
-            <Input
-              {...aria}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="+233"
-              {...register('phone')}
-            />
-          )}
+          {(aria) => <PhoneInput {...aria} placeholder="+233" {...register('phone')} />}
         </Field>
         <div className="sm:col-span-2">
           <Field id={id('team_size')} label="Team size" error={errors.team_size?.message}>

@@ -12,7 +12,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, Input, Textarea } from '../../components/ui/field.tsx';
+import { Field, Input, PhoneInput, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
 import { useUpdateProfile } from './api/profile.ts';
 
@@ -145,16 +145,7 @@ export function ProfileForm({ profile, email }: { profile: Profile; email: strin
           hint="A Ghana number, e.g. +233 24 123 4567 or 024 123 4567"
           error={errors.phone?.message}
         >
-          {(aria) => (
-            <Input
-              {...aria}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="+233 24 123 4567"
-              {...register('phone')}
-            />
-          )}
+          {(aria) => <PhoneInput {...aria} placeholder="+233 24 123 4567" {...register('phone')} />}
         </Field>
         <Field id={id('city')} label="City or town" optional error={errors.city?.message}>
           {(aria) => (

@@ -6,13 +6,13 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, Input } from '../../components/ui/field.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { authApi } from '../../lib/auth-client.ts';
 import { useSession } from '../auth/auth-provider.tsx';
 import { PasswordInput } from '../auth/components/password-input.tsx';
-import { totpCodeSchema } from '../auth/forms/two-factor-form.tsx';
+import { TotpCodeInput, totpCodeSchema } from '../auth/forms/two-factor-form.tsx';
 
 export const TWO_FACTOR_TEXT = {
   title: 'Two-factor authentication',
@@ -180,16 +180,7 @@ function ConfirmStep({
         >
           <Field id={`${uid}-code`} label="Code from the app" error={errors.code?.message}>
             {(aria) => (
-              <Input
-                {...aria}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]*"
-                maxLength={7}
-                placeholder="123456"
-                className="font-mono tracking-[0.3em]"
-                {...register('code')}
-              />
+              <TotpCodeInput {...aria} className="font-mono tracking-[0.3em]" {...register('code')} />
             )}
           </Field>
           <div className="flex flex-wrap gap-2">

@@ -4,7 +4,8 @@ import { MailCheck, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/field.tsx';
+import { EmailField } from '../components/email-field.tsx';
+import { TextButton } from '../components/text-button.tsx';
 
 /** Spec 5 "Forgot password": a valid email, submit disabled until valid; then 'Check Your Email'. */
 export function ForgotPasswordForm({
@@ -66,34 +67,19 @@ export function ForgotPasswordForm({
       })}
       className="grid gap-4"
     >
-      <Field
+      <EmailField
         id={`${uid}-email`}
-        label="Email"
         hint="We'll email you a link to choose a new password."
         error={errors.email?.message}
-      >
-        {(aria) => (
-          <Input
-            {...aria}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...register('email')}
-          />
-        )}
-      </Field>
+        {...register('email')}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={!isValid} busy={busy}>
         {!busy && <Send aria-hidden="true" className="h-4 w-4" />}
         Send reset link
       </Button>
-      <button
-        type="button"
-        onClick={onBackToSignIn}
-        className="justify-self-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-500"
-      >
+      <TextButton onClick={onBackToSignIn} className="justify-self-center">
         Back to sign in
-      </button>
+      </TextButton>
     </form>
   );
 }

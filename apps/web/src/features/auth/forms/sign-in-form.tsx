@@ -4,8 +4,10 @@ import { LogIn } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/field.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
+import { TextButton } from '../components/text-button.tsx';
 
 export interface SignInValues {
   email: string;
@@ -38,30 +40,15 @@ export function SignInForm({
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(values))} className="grid gap-4">
-      <Field id={`${uid}-email`} label="Email" error={errors.email?.message}>
-        {(aria) => (
-          <Input
-            {...aria}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...register('email')}
-          />
-        )}
-      </Field>
+      <EmailField id={`${uid}-email`} error={errors.email?.message} {...register('email')} />
       <div>
         <Field id={`${uid}-password`} label="Password" error={errors.password?.message}>
           {(aria) => <PasswordInput {...aria} autoComplete="current-password" {...register('password')} />}
         </Field>
         <div className="mt-2 text-right">
-          <button
-            type="button"
-            onClick={() => onForgotPassword(String(getValues('email') ?? '').trim())}
-            className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-500"
-          >
+          <TextButton onClick={() => onForgotPassword(String(getValues('email') ?? '').trim())}>
             Forgot your password?
-          </button>
+          </TextButton>
         </div>
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={!isValid} busy={busy}>

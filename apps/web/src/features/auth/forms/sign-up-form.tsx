@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
 
 export type SignUpValues = z.output<typeof signUpSchema>;
@@ -125,18 +126,7 @@ export function SignUpForm({
       <Field id={`${uid}-name`} label="Full name" error={errors.fullName?.message}>
         {(aria) => <Input {...aria} autoComplete="name" placeholder="Ama Mensah" {...register('fullName')} />}
       </Field>
-      <Field id={`${uid}-email`} label="Email" error={errors.email?.message}>
-        {(aria) => (
-          <Input
-            {...aria}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...register('email')}
-          />
-        )}
-      </Field>
+      <EmailField id={`${uid}-email`} error={errors.email?.message} {...register('email')} />
       <Field
         id={`${uid}-password`}
         label="Password"

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
-import { useId } from 'react';
+import { type ComponentProps, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
+import { TextButton } from '../components/text-button.tsx';
 
 export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 
@@ -14,6 +15,20 @@ export const totpCodeSchema = z.object({
     .transform((v) => v.replace(/\s/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, { error: TOTP_CODE_MESSAGE })),
 });
+
+/** A 6-digit code from an authenticator app (spaces allowed, hence 7). */
+export function TotpCodeInput(props: ComponentProps<typeof Input>) {
+  return (
+    <Input
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      maxLength={7}
+      placeholder="123456"
+      {...props}
+    />
+  );
+}
 
 /** The second step of sign-in when two-factor authentication is on: a 6-digit code. */
 export function TwoFactorForm({
@@ -43,13 +58,8 @@ export function TwoFactorForm({
       </div>
       <Field id={`${uid}-code`} label="Authentication code" error={errors.code?.message}>
         {(aria) => (
-          <Input
+          <TotpCodeInput
             {...aria}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={7}
-            placeholder="123456"
             autoFocus
             className="text-center font-mono text-2xl tracking-[0.4em]"
             {...register('code')}
@@ -59,13 +69,9 @@ export function TwoFactorForm({
       <Button type="submit" size="lg" className="w-full" disabled={!isValid} busy={busy}>
         Verify
       </Button>
-      <button
-        type="button"
-        onClick={onCancel}
-        className="justify-self-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-500"
-      >
+      <TextButton onClick={onCancel} className="justify-self-center">
         Back to sign in
-      </button>
+      </TextButton>
     </form>
   );
 }
