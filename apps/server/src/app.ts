@@ -21,7 +21,10 @@ import { categoryRoutes } from './features/categories/routes.ts';
 import { devOutboxRoutes } from './features/dev-outbox/routes.ts';
 import { enterpriseRoutes } from './features/enterprise/routes.ts';
 import { frontendErrorRoutes } from './features/frontend-errors/routes.ts';
+import { geocodingRoutes } from './features/geocoding/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { locationRoutes } from './features/location/routes.ts';
+import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { createAuth, resolveAuthSecret } from './plugins/auth.ts';
@@ -134,6 +137,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(categoryRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(locationRoutes);
+  await app.register(geocodingRoutes);
   await app.register(adminRoutes);
   if (config.env !== 'production' && mailer.transport === 'outbox') await app.register(devOutboxRoutes);
 

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ GEOCODER_URL: 'nominatim.local' }, 'GEOCODER_URL'],
+    [{ GEOCODER_URL: 'ftp://geo.example' }, 'GEOCODER_URL'],
     [{ BETTER_AUTH_SECRET: 'too-short' }, 'BETTER_AUTH_SECRET'],
     [{ REQUIRE_EMAIL_VERIFICATION: 'sometimes' }, 'REQUIRE_EMAIL_VERIFICATION'],
     [{ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'OIDC_ISSUER'],
@@ -44,6 +46,13 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u@127.0.0.1:5432/db');
     expect(config.seedDemo).toBe(false);
     expect(config.publicUrl).toBe('https://adwuma.example');
+  });
+
+  it('reads GEOCODER_URL (default: none, the offline gazetteer)', () => {
+    expect(loadConfig({}).geocoderUrl).toBeUndefined();
+    expect(loadConfig({ GEOCODER_URL: 'http://127.0.0.1:8080/nominatim/' }).geocoderUrl).toBe(
+      'http://127.0.0.1:8080/nominatim',
+    );
   });
 
   it('reads the account settings: secret, email verification, Google or any OIDC issuer', () => {

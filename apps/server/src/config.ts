@@ -30,6 +30,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** A Nominatim-compatible geocoder (its /reverse and /search); unset: the offline Ghana gazetteer. */
+  GEOCODER_URL: url(['http', 'https']).optional(),
   TRUST_PROXY: bool(false),
   /** Seconds to wait for in-flight requests on shutdown. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
@@ -85,6 +87,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   webDistDir: string;
   mapTileUrl: string;
+  /** GEOCODER_URL without a trailing slash; undefined = the offline gazetteer. */
+  geocoderUrl: string | undefined;
   trustProxy: boolean;
   shutdownGraceSeconds: number;
   /** Start the background job workers (tests may turn them off and drain by hand). */
@@ -131,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     mapTileUrl: env.MAP_TILE_URL,
+    geocoderUrl: env.GEOCODER_URL?.replace(/\/+$/, ''),
     trustProxy: env.TRUST_PROXY,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     runJobs: true,

@@ -9,7 +9,9 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   text,
+  time,
   timestamp,
   unique,
   uuid,
@@ -364,6 +366,10 @@ export const providerLocations = pgTable('provider_locations', {
   source: text('source').default('user'),
   created_at: createdAt(),
   updated_at: at('updated_at').notNull().defaultNow(),
+  /** Region (state), e.g. Greater Accra: what search by region and the profile's state read. */
+  region: text('region'),
+  /** GhanaPost GPS address, canonical form GA-183-8164. */
+  digital_address: text('digital_address'),
 });
 
 /** Spec 3 "provider_skills". */
@@ -427,3 +433,96 @@ export const profileAvatars = pgTable('profile_avatars', {
   data: bytea('data').notNull(),
   updated_at: at('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A provider's weekly opening hours, Ghana time (Africa/Accra, no daylight saving): one row per open
+ * weekday (0 = Sunday … 6 = Saturday); a weekday without a row is a day off. Rows, not a JSON
+ * document, so that search ("open on Saturday", "open now") and bookings can ask SQL.
+ */
+export const providerAvailability = pgTable(
+  'provider_availability',
+  {
+    id: id(),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    opens: time('opens').notNull(),
+    closes: time('closes').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique('provider_availability_provider_weekday_unique').on(t.provider_id, t.weekday),
+    check('provider_availability_weekday_check', sql`${t.weekday} between 0 and 6`),
+    check('provider_availability_hours_check', sql`${t.closes} > ${t.opens}`),
+  ],
+);
+
+/** Spec 3 "id_documents": the identity documents behind the onboarding id step (filled by verification). */
+export const idDocuments = pgTable(
+  'id_documents',
+  {
+    id: id(),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    doc_status: text('doc_status').notNull().default('uploading'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'id_documents_status_check',
+      sql`${t.doc_status} in ('uploading','uploaded','submitted','approved','rejected')`,
+    ),
+    index('id_documents_provider_idx').on(t.provider_id),
+  ],
+);
+
+/** Spec 3 "terms_acceptances": one row per user and terms version, kept as the record of consent. */
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    id: id(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accepted_at: at('accepted_at').notNull().defaultNow(),
+    terms_version: text('terms_version').notNull(),
+    ip_address: text('ip_address'),
+    user_agent: text('user_agent'),
+  },
+  (t) => [unique('terms_acceptances_user_version_unique').on(t.user_id, t.terms_version)],
+);
+
+/** Spec 3 "subscriptions" (per user). Starter is a row with tier starter, status active. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    user_id: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    stripe_customer_id: text('stripe_customer_id'),
+    /** A paid subscription is running (false on the free Starter tier). */
+    subscribed: boolean('subscribed').notNull().default(false),
+    subscription_tier: text('subscription_tier').notNull().default('starter'),
+    subscription_end: at('subscription_end'),
+    status: text('status').notNull().default('active'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+    ...utm(),
+    welcome_email_sent: boolean('welcome_email_sent').notNull().default(false),
+    welcome_email_sent_at: at('welcome_email_sent_at'),
+    last_email_sent_at: at('last_email_sent_at'),
+    email_status: text('email_status'),
+  },
+  (t) => [
+    check(
+      'subscriptions_tier_check',
+      sql`${t.subscription_tier} in ('starter','pro','premium','enterprise')`,
+    ),
+  ],
+);

@@ -1,0 +1,90 @@
+import {
+  apiErrorSchema,
+  currentLocationSchema,
+  geocodeSearchQuerySchema,
+  geocodeSearchResponseSchema,
+  LOCATION_MESSAGES,
+  reverseGeocodeQuerySchema,
+} from '@adwuma/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import type { App } from '../../types.ts';
+import { requireUser } from '../auth/session.ts';
+import { createGeocoder } from './geocoder.ts';
+
+/** Per client address: a pin dragged around a map asks often, but not this often. */
+export const GEOCODE_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+
+async function requireLocationUser(request: FastifyRequest) {
+  try {
+    return await requireUser(request);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAUTHORIZED') {
+      throw new AppError(401, 'UNAUTHORIZED', LOCATION_MESSAGES.authRequiredForServices);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Spec 7 "secure-reverse-geocoding" as our endpoint, and the forward search behind the location
+ * search box. Signed-in users only, rate-limited.
+ */
+export async function geocodingRoutes(app: App) {
+  const { config } = app.deps;
+  const geocoder = createGeocoder({
+    geocoderUrl: config.geocoderUrl,
+    userAgent: `Adwuma/0.1 (+${config.publicUrl})`,
+    log: app.log,
+  });
+
+  app.get(
+    '/api/geocode/reverse',
+    {
+      schema: {
+        tags: ['geocoding'],
+        summary:
+          'The place at a point (spec "Current location"): nearest Ghanaian town and region, or GEOCODER_URL',
+        querystring: reverseGeocodeQuerySchema,
+        response: {
+          200: currentLocationSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      config: { rateLimit: GEOCODE_RATE_LIMIT },
+    },
+    async (request, reply) => {
+      await requireLocationUser(request);
+      const found = await geocoder.reverse(request.query.lat, request.query.lng);
+      if (!found) throw new AppError(404, 'NOT_FOUND', LOCATION_MESSAGES.undetermined);
+      reply.header('cache-control', 'private, max-age=3600');
+      return found;
+    },
+  );
+
+  app.get(
+    '/api/geocode/search',
+    {
+      schema: {
+        tags: ['geocoding'],
+        summary: 'Places matching a name, for the location search box',
+        querystring: geocodeSearchQuerySchema,
+        response: {
+          200: geocodeSearchResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      config: { rateLimit: GEOCODE_RATE_LIMIT },
+    },
+    async (request, reply) => {
+      await requireLocationUser(request);
+      reply.header('cache-control', 'private, max-age=3600');
+      return geocoder.search(request.query.q);
+    },
+  );
+}

@@ -1,0 +1,265 @@
+import {
+  apiErrorSchema,
+  availabilityResponseSchema,
+  availabilitySaveResponseSchema,
+  ID_DOCUMENTS_REQUIRED,
+  introSeenResponseSchema,
+  isDocumentDone,
+  onboardingProfileResponseSchema,
+  onboardingProfileSchema,
+  onboardingServicesSchema,
+  onboardingStatusSchema,
+  onboardingSummarySchema,
+  providerServicesSchema,
+  servicesSaveResponseSchema,
+  subscriptionChoiceResponseSchema,
+  subscriptionChoiceSchema,
+  termsAcceptanceResponseSchema,
+  termsAcceptanceSchema,
+  weeklyAvailabilitySchema,
+} from '@adwuma/shared';
+import { eq } from 'drizzle-orm';
+import { idDocuments } from '../../db/schema.ts';
+import type { App } from '../../types.ts';
+import { requireUser } from '../auth/session.ts';
+import { findLocation, toProviderLocation } from '../location/location-service.ts';
+import { ownProfile, toProfile } from '../profile/profile-service.ts';
+import { requireProvider } from './guards.ts';
+import { getOnboardingStatus } from './onboarding-status.ts';
+import {
+  acceptTerms,
+  chooseSubscription,
+  loadAvailability,
+  loadServices,
+  loadSubscription,
+  loadTerms,
+  markIntroSeen,
+  saveAvailability,
+  saveProfileStep,
+  saveServices,
+  toSubscriptionSummary,
+} from './onboarding-steps.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/**
+ * Provider onboarding (spec 4/5/7): the status the server computes, and one endpoint per step, each
+ * one transaction. Everything is the caller's own: no route takes a user id. Writes are for
+ * provider-like users; a customer becomes one with POST /api/profile/become-provider.
+ */
+export async function onboardingRoutes(app: App) {
+  const { db } = app.deps.database;
+
+  app.get(
+    '/api/onboarding/status',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Your onboarding status, computed on the server (progress written back when it changed)',
+        response: { 200: onboardingStatusSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return getOnboardingStatus(db, user, request.log);
+    },
+  );
+
+  app.put(
+    '/api/onboarding/profile',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Profile step: full name, Ghana phone, bio (the picture: POST /api/profile/avatar)',
+        body: onboardingProfileSchema,
+        response: { 200: onboardingProfileResponseSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { user, role } = await requireProvider(request);
+      const profile = await saveProfileStep(db, user, request.body);
+      return { profile: toProfile(profile), status: await getOnboardingStatus(db, user, request.log, role) };
+    },
+  );
+
+  app.get(
+    '/api/onboarding/services',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Your service categories and tags',
+        response: { 200: providerServicesSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return loadServices(db, user.id);
+    },
+  );
+
+  app.put(
+    '/api/onboarding/services',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Services step: replace your categories (slugs) and service tags',
+        body: onboardingServicesSchema,
+        response: { 200: servicesSaveResponseSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { user, role } = await requireProvider(request);
+      const services = await saveServices(db, user, request.body);
+      return { ...services, status: await getOnboardingStatus(db, user, request.log, role) };
+    },
+  );
+
+  app.get(
+    '/api/onboarding/availability',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Your weekly hours (null until set)',
+        response: { 200: availabilityResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { availability: await loadAvailability(db, user.id) };
+    },
+  );
+
+  app.put(
+    '/api/onboarding/availability',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Availability step: weekly hours per day and days off, Ghana time',
+        body: weeklyAvailabilitySchema,
+        response: { 200: availabilitySaveResponseSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { user, role } = await requireProvider(request);
+      const availability = await saveAvailability(db, user, request.body);
+      return { availability, status: await getOnboardingStatus(db, user, request.log, role) };
+    },
+  );
+
+  app.post(
+    '/api/onboarding/terms',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Terms step: accept the current terms',
+        body: termsAcceptanceSchema,
+        response: { 200: termsAcceptanceResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { user, role } = await requireProvider(request);
+      const ua = request.headers['user-agent'];
+      const record = await acceptTerms(db, user, request.body, {
+        ip: request.ip ?? null,
+        userAgent: typeof ua === 'string' ? ua : null,
+      });
+      return {
+        accepted_at: record.accepted_at.toISOString(),
+        terms_version: record.terms_version,
+        status: await getOnboardingStatus(db, user, request.log, role),
+      };
+    },
+  );
+
+  app.post(
+    '/api/onboarding/subscription',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Subscription step: keep Starter (free); paid tiers open with payments',
+        body: subscriptionChoiceSchema,
+        response: { 200: subscriptionChoiceResponseSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { user, role } = await requireProvider(request);
+      const subscription = await chooseSubscription(db, user, request.body);
+      return {
+        subscription: toSubscriptionSummary(subscription),
+        status: await getOnboardingStatus(db, user, request.log, role),
+      };
+    },
+  );
+
+  app.post(
+    '/api/onboarding/intro-seen',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'The welcome screen was seen',
+        response: { 200: introSeenResponseSchema, 401: apiErrorSchema },
+      },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      await markIntroSeen(db, user);
+      return { intro_seen: true, status: await getOnboardingStatus(db, user, request.log) };
+    },
+  );
+
+  app.get(
+    '/api/onboarding/summary',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Everything the review step shows',
+        response: { 200: onboardingSummarySchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const profile = await ownProfile(db, user);
+      const [location, services, availability, docs, terms, subscription, status] = await Promise.all([
+        findLocation(db, user.id),
+        loadServices(db, user.id),
+        loadAvailability(db, user.id),
+        db
+          .select({ status: idDocuments.doc_status })
+          .from(idDocuments)
+          .where(eq(idDocuments.provider_id, user.id)),
+        loadTerms(db, user.id),
+        loadSubscription(db, user.id),
+        getOnboardingStatus(db, user, request.log),
+      ]);
+      return {
+        profile: {
+          full_name: profile.full_name,
+          email: profile.email,
+          phone: profile.phone,
+          bio: profile.bio,
+          avatar_url: profile.avatar_url,
+        },
+        location: location ? toProviderLocation(location) : null,
+        services,
+        availability,
+        idDocuments: {
+          total: docs.length,
+          done: docs.filter((d) => isDocumentDone(d.status)).length,
+          required: ID_DOCUMENTS_REQUIRED,
+        },
+        terms: terms
+          ? { accepted_at: terms.accepted_at.toISOString(), terms_version: terms.terms_version }
+          : null,
+        subscription: subscription ? toSubscriptionSummary(subscription) : null,
+        status,
+      };
+    },
+  );
+}
