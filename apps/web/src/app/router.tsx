@@ -89,6 +89,18 @@ const authRoutes: RouteObject[] = [
         path: ROUTES.profile,
         lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
       },
+      {
+        path: ROUTES.onboardingStep,
+        lazy: async () => ({
+          Component: (await import('../features/onboarding/onboarding-page.tsx')).OnboardingPage,
+        }),
+      },
+      {
+        path: ROUTES.onboarding,
+        lazy: async () => ({
+          Component: (await import('../features/onboarding/onboarding-page.tsx')).OnboardingPage,
+        }),
+      },
       ...LATER_PROTECTED.map((path) => ({ path, Component: NotFoundScreen })),
     ],
   },

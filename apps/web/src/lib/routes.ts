@@ -53,6 +53,7 @@ export const ROUTES = {
   adminEnterpriseLeads: '/admin/enterprise-leads',
 
   // Onboarding (both route sets of spec 2 resolve to one wizard, DESIGN.md)
+  onboarding: '/onboarding',
   onboardingStep: '/onboarding/:step',
 
   // Development and browser-test only (registered only outside production builds, see router.tsx)

@@ -1,0 +1,105 @@
+import { onboardingPath, previousWizardStep, type WizardStep, wizardProgress } from '@adwuma/shared';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ButtonLink } from '../../components/ui/button-link.tsx';
+
+export const STEP_TITLES: Record<WizardStep, string> = {
+  welcome: 'Welcome to Adwuma',
+  profile: 'Your profile',
+  location: 'Where you work',
+  services: 'Your services',
+  availability: 'Your working hours',
+  id: 'Identity verification',
+  terms: 'Provider terms',
+  subscription: 'Your plan',
+  review: 'Review',
+  complete: "You're all set",
+};
+
+/** What every step screen receives from the wizard. */
+export interface StepProps {
+  step: WizardStep;
+  /** Goes on to the next step (after a successful save). */
+  next: () => void;
+}
+
+export function ProgressBar({ step }: { step: WizardStep }) {
+  const { position, total } = wizardProgress(step);
+  const percent = Math.round((position / total) * 100);
+  return (
+    <div>
+      <p className="text-xs font-semibold uppercase tracking-wide text-muted-fg">
+        Step {position} of {total}
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Onboarding progress"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={position}
+        aria-valuetext={`Step ${position} of ${total}`}
+        className="mt-2 h-2 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Back (a link to the previous step) and Continue (submits the step's form). */
+export function StepFooter({
+  step,
+  busy = false,
+  continueLabel = 'Continue',
+  disabled = false,
+  onContinue,
+}: {
+  step: WizardStep;
+  busy?: boolean;
+  continueLabel?: string;
+  disabled?: boolean;
+  /** Without it, Continue submits the surrounding form. */
+  onContinue?: () => void;
+}) {
+  const previous = previousWizardStep(step);
+  return (
+    <div className="sticky bottom-0 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-border bg-bg/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
+      {previous ? (
+        <ButtonLink to={onboardingPath(previous)} variant="outline">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back
+        </ButtonLink>
+      ) : (
+        <span />
+      )}
+      <Button
+        type={onContinue ? 'button' : 'submit'}
+        onClick={onContinue}
+        busy={busy}
+        disabled={disabled}
+        className="flex-1 sm:flex-none"
+      >
+        {continueLabel} <ArrowRight aria-hidden="true" className="h-4 w-4" />
+      </Button>
+    </div>
+  );
+}
+
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert tone="danger" role="alert" className="mt-4">
+      {message}
+    </Alert>
+  );
+}
+
+export function StepIntro({ children }: { children: ReactNode }) {
+  return <p className="mt-1 text-sm text-muted-fg">{children}</p>;
+}
+
+/** The message of a failed call that did not name fields. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'An unexpected error occurred. Please try again.';
+}
