@@ -6,7 +6,11 @@ import { defineConfig, devices } from '@playwright/test';
 // process; workers inherit the same values through the environment.
 process.env.E2E_PORT ??= '3210';
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `adwuma-e2e-${Date.now()}`);
-process.env.E2E_DIST_DIR ??= path.resolve(import.meta.dirname, '.tmp/e2e-dist');
+// Each port gets its own build folder, so two runs side by side don't overwrite each other's build.
+process.env.E2E_DIST_DIR ??= path.resolve(
+  import.meta.dirname,
+  process.env.E2E_PORT === '3210' ? '.tmp/e2e-dist' : `.tmp/e2e-dist-${process.env.E2E_PORT}`,
+);
 // The admin the e2e server creates with `create-admin` before it starts.
 process.env.E2E_ADMIN_EMAIL ??= 'admin-e2e@example.com';
 process.env.E2E_ADMIN_PASSWORD ??= 'Adwuma-e2e-Admin-2026!';
