@@ -52,7 +52,6 @@ const LATER_PROTECTED = [
   ROUTES.postJob,
   ROUTES.serviceRequests,
   ROUTES.subscription,
-  ROUTES.profileCompletion,
   ROUTES.providerDirectory,
   ROUTES.postService,
   ROUTES.schedule,
@@ -88,6 +87,13 @@ const authRoutes: RouteObject[] = [
       {
         path: ROUTES.profile,
         lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
+      },
+      {
+        path: ROUTES.profileCompletion,
+        lazy: async () => ({
+          Component: (await import('../features/profile-completion/profile-completion-page.tsx'))
+            .ProfileCompletionPage,
+        }),
       },
       {
         path: ROUTES.onboardingStep,

@@ -6,7 +6,7 @@ import {
 } from '@adwuma/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Crosshair, MapPin, Search } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
@@ -14,6 +14,9 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { fieldErrors } from '../../lib/api.ts';
 import { reverseGeocode, saveLocation, searchPlaces, useSavedLocation } from './api.ts';
 import { FormError, messageOf, StepFooter, StepIntro, type StepProps } from './wizard-frame.tsx';
+
+// Leaflet (JS and CSS) downloads only when this step renders.
+const LocationMap = lazy(() => import('./location-map.tsx'));
 
 interface Values {
   city: string;
@@ -55,6 +58,33 @@ export function LocationStep({ step, next }: StepProps) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // Bumped when the map should fly to the point (search result, device location).
+  const [focus, setFocus] = useState(0);
+  const lastPick = useRef(0);
+
+  // A click or drag on the map: the point now, then the nearest place for city/region.
+  const pickOnMap = useCallback(async (latitude: number, longitude: number) => {
+    const n = ++lastPick.current;
+    setValues((prev) => prev && { ...prev, latitude, longitude, accuracy: 'user' });
+    setNotice('Looking up the place…');
+    try {
+      const place = await reverseGeocode(latitude, longitude);
+      if (n !== lastPick.current) return;
+      setValues(
+        (prev) =>
+          prev && {
+            ...prev,
+            city: place.formatted.city ?? place.address.city ?? prev.city,
+            region: place.formatted.state ?? place.address.state ?? '',
+            country: place.formatted.country ?? 'Ghana',
+            neighbourhood: place.address.neighbourhood ?? '',
+          },
+      );
+      setNotice(`Near ${place.display_name}. Check the details below.`);
+    } catch (error) {
+      if (n === lastPick.current) setNotice(LOCATION_MESSAGES.lookupFailed(messageOf(error)));
+    }
+  }, []);
 
   useEffect(() => {
     if (!saved.isSuccess || values) return;
@@ -125,6 +155,7 @@ export function LocationStep({ step, next }: StepProps) {
       accuracy: 'user',
     });
     setResults(null);
+    setFocus((f) => f + 1);
     setNotice(`Picked ${place.display_name}`);
   };
 
@@ -150,6 +181,7 @@ export function LocationStep({ step, next }: StepProps) {
             longitude: place.longitude,
             accuracy: 'user',
           });
+          setFocus((f) => f + 1);
           setNotice(`Found ${place.display_name}. Check the details below.`);
         } catch (error) {
           setNotice(LOCATION_MESSAGES.lookupFailed(messageOf(error)));
@@ -263,6 +295,19 @@ export function LocationStep({ step, next }: StepProps) {
       <Button variant="outline" className="w-full" busy={locating} onClick={useDevice}>
         <Crosshair aria-hidden="true" className="h-4 w-4" /> Use my device location
       </Button>
+      <Suspense
+        fallback={<div aria-hidden="true" className="h-64 w-full rounded-xl border border-border bg-muted" />}
+      >
+        <LocationMap
+          point={
+            v.latitude != null && v.longitude != null
+              ? { latitude: v.latitude, longitude: v.longitude }
+              : null
+          }
+          focus={focus}
+          onPick={pickOnMap}
+        />
+      </Suspense>
       {notice && (
         <p role="status" className="text-sm text-muted-fg">
           {notice}

@@ -1,8 +1,11 @@
+import type { OnboardingStatus } from '@adwuma/shared';
 import { nextWizardStep, onboardingPath, type WizardStep, wizardStepFor } from '@adwuma/shared';
-import { type ComponentType, useEffect, useRef } from 'react';
+import { type ComponentType, type RefObject, useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { NotFoundScreen } from '../../components/screens/not-found-screen.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useOnboardingStatus } from './api.ts';
 import { LocationStep } from './location-step.tsx';
 import {
   AvailabilityStep,
@@ -37,7 +40,6 @@ const SCREENS: Record<WizardStep, ComponentType<StepProps>> = {
 export function OnboardingPage() {
   const { step: segment } = useParams();
   const step = wizardStepFor(segment);
-  const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(step ? `${STEP_TITLES[step]} · Onboarding` : 'Onboarding');
 
@@ -45,8 +47,50 @@ export function OnboardingPage() {
     if (step) headingRef.current?.focus();
   }, [step]);
 
-  if (!segment) return <Navigate to={onboardingPath('welcome')} replace />;
+  if (!segment || (step === 'welcome' && segment.trim().toLowerCase() === 'welcome')) {
+    return <ResumeOnboarding welcome={Boolean(segment)} headingRef={headingRef} />;
+  }
   if (!step) return <NotFoundScreen />;
+  return <WizardScreen step={step} headingRef={headingRef} />;
+}
+
+/**
+ * Issue 4: /onboarding (and /onboarding/welcome once the intro was seen) goes to the first
+ * incomplete step the server names; welcome while the intro is unseen, review when all are done.
+ */
+function ResumeOnboarding({
+  welcome,
+  headingRef,
+}: {
+  welcome: boolean;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const status = useOnboardingStatus();
+  if (status.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading" />
+      </div>
+    );
+  }
+  const target = resumeStep(status.data);
+  if (welcome && target === 'welcome') return <WizardScreen step="welcome" headingRef={headingRef} />;
+  return <Navigate to={onboardingPath(target)} replace />;
+}
+
+function resumeStep(status: OnboardingStatus | undefined): WizardStep {
+  if (!status?.introSeen) return 'welcome';
+  return status.nextRequiredStep ?? 'review';
+}
+
+function WizardScreen({
+  step,
+  headingRef,
+}: {
+  step: WizardStep;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const navigate = useNavigate();
   const Screen = SCREENS[step];
   const next = () => {
     const following = nextWizardStep(step);

@@ -20,6 +20,7 @@ import { fieldErrors } from '../../lib/api.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { ME_QUERY_KEY } from '../../lib/session.ts';
 import { useSession } from '../auth/auth-provider.tsx';
+import { AvatarField } from '../profile/avatar-field.tsx';
 import {
   acceptTerms,
   keepStarter,
@@ -118,9 +119,25 @@ export function ProfileStep({ step, next }: StepProps) {
     e.preventDefault();
     void run(() => saveProfile(values), next);
   };
+  const avatarUrl = me?.profile.avatar_url ?? null;
+  const queryClient = useQueryClient();
+  // The photo is half of the core "profile" item (spec 4): a new one changes the onboarding status.
+  useEffect(() => {
+    void avatarUrl;
+    void queryClient.invalidateQueries({ queryKey: ['onboarding'] });
+  }, [avatarUrl, queryClient]);
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <StepIntro>Customers see your name and bio. Your phone is for bookings.</StepIntro>
+      <StepIntro>Customers see your photo, name and bio. Your phone is for bookings.</StepIntro>
+      <fieldset className="rounded-xl border border-border bg-card p-4">
+        <legend className="px-1 text-sm font-semibold text-fg">Profile photo</legend>
+        <AvatarField avatarUrl={avatarUrl} name={values.full_name || me?.profile.full_name || ''} />
+        {!avatarUrl && (
+          <p className="mt-3 text-xs text-muted-fg">
+            A clear photo of your face helps customers trust you, and it is needed for a complete profile.
+          </p>
+        )}
+      </fieldset>
       <Field id={`${uid}-name`} label="Full name" error={errors.full_name}>
         {(c) => <Input {...c} autoComplete="name" value={values.full_name} onChange={set('full_name')} />}
       </Field>
