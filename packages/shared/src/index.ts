@@ -26,4 +26,7 @@ export * from './theme.ts';
 export * from './tiers.ts';
 export * from './utm.ts';
 export * from './validation/text.ts';
+export * from './verification/documents.ts';
+export * from './verification/schemas.ts';
+export * from './verification/status.ts';
 export * from './waitlist.ts';

@@ -467,6 +467,10 @@ export const idDocuments = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     doc_status: text('doc_status').notNull().default('uploading'),
+    /** The stored file this status belongs to (one id_documents row per provider_documents row). */
+    provider_document_id: uuid('provider_document_id')
+      .unique()
+      .references(() => providerDocuments.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },
@@ -477,6 +481,129 @@ export const idDocuments = pgTable(
     ),
     index('id_documents_provider_idx').on(t.provider_id),
   ],
+);
+
+/**
+ * Spec 3 "provider_documents": the identity files (front, back, selfie) in the private
+ * provider-documents bucket. One current document per provider and type; replacing one removes the
+ * old row and file. upload_status: uploaded → processing (submitted) → verified | rejected.
+ */
+export const providerDocuments = pgTable(
+  'provider_documents',
+  {
+    id: id(),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    document_type: text('document_type').notNull(),
+    file_storage_path: text('file_storage_path').notNull().unique(),
+    filename: text('filename').notNull(),
+    file_size: integer('file_size').notNull(),
+    mime_type: text('mime_type').notNull(),
+    upload_status: text('upload_status').notNull().default('uploaded'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('provider_documents_provider_type_unique').on(t.provider_id, t.document_type),
+    check('provider_documents_type_check', sql`${t.document_type} in ('front','back','selfie')`),
+    check(
+      'provider_documents_upload_status_check',
+      sql`${t.upload_status} in ('uploaded','processing','verified','rejected')`,
+    ),
+    check('provider_documents_size_check', sql`${t.file_size} > 0`),
+  ],
+);
+
+/**
+ * Spec 3 "verification_sessions": one manual review of a provider's documents. Submitting creates one
+ * (type manual, status pending) or resets the existing one to pending; an admin decides it.
+ */
+export const verificationSessions = pgTable(
+  'verification_sessions',
+  {
+    id: id(),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    verification_type: text('verification_type').notNull().default('manual'),
+    status: text('status').notNull().default('pending'),
+    /** Ghana Card number, GHA-123456789-0. */
+    ghana_card_number: text('ghana_card_number'),
+    submitted_at: at('submitted_at'),
+    /** The admin who took the session into review or decided it. */
+    reviewer_id: text('reviewer_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    reviewed_at: at('reviewed_at'),
+    review_note: text('review_note'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'verification_sessions_status_check',
+      sql`${t.status} in ('pending','documents_submitted','pending_admin_approval','in_review','admin_approved','admin_rejected')`,
+    ),
+    index('verification_sessions_provider_idx').on(t.provider_id, t.updated_at),
+    index('verification_sessions_status_idx').on(t.status, t.submitted_at),
+  ],
+);
+
+/** Spec 3 "document_verifications": the fallback source of documents (spec 7), read-only here. */
+export const documentVerifications = pgTable(
+  'document_verifications',
+  {
+    id: id(),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    doc_kind: text('doc_kind').notNull(),
+    doc_status: text('doc_status').notNull().default('pending'),
+    /** A storage path in provider-documents (or an absolute URL from a migrated system). */
+    document_url: text('document_url').notNull(),
+    notes: text('notes'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('document_verifications_provider_idx').on(t.provider_id)],
+);
+
+/** Every admin decision, with who and when (verification reviews first; more actions later). */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: id(),
+    admin_id: text('admin_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'restrict' }),
+    action: text('action').notNull(),
+    target_type: text('target_type').notNull(),
+    target_id: text('target_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('admin_audit_log_created_idx').on(t.created_at),
+    index('admin_audit_log_target_idx').on(t.target_type, t.target_id),
+  ],
+);
+
+/** In-app notifications (the realtime delivery arrives with the messaging issue). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** An app path to open, e.g. /onboarding/verification. */
+    link: text('link'),
+    read_at: at('read_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.user_id, t.created_at)],
 );
 
 /** Spec 3 "terms_acceptances": one row per user and terms version, kept as the record of consent. */

@@ -5,11 +5,12 @@ import {
   isProviderLike,
   type OnboardingFacts,
   type OnboardingStatus,
+  pickSession,
   providerGate,
   REQUIRED_STEPS,
   type Role,
 } from '@adwuma/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
@@ -20,6 +21,7 @@ import {
   providerSkills,
   subscriptions,
   termsAcceptances,
+  verificationSessions,
 } from '../../db/schema.ts';
 import { roleOf, type SessionUser } from '../auth/session.ts';
 import { ownProfile } from '../profile/profile-service.ts';
@@ -72,11 +74,16 @@ export async function loadOnboardingFacts(db: Db, user: SessionUser): Promise<Lo
 }
 
 /**
- * The verification session status the gate reads. The verification issue adds verification_sessions;
- * until then there is none.
+ * The verification session status the gate reads: spec 7 reads verification_sessions by provider,
+ * latest update first; spec 4 ranks several and the best one counts.
  */
-async function verificationSessionStatus(_db: Db, _userId: string): Promise<string | null> {
-  return null;
+export async function verificationSessionStatus(db: Db, userId: string): Promise<string | null> {
+  const sessions = await db
+    .select({ status: verificationSessions.status, updated_at: verificationSessions.updated_at })
+    .from(verificationSessions)
+    .where(eq(verificationSessions.provider_id, userId))
+    .orderBy(desc(verificationSessions.updated_at));
+  return pickSession(sessions)?.status ?? null;
 }
 
 /**
