@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/demo-seed.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
@@ -20,18 +21,26 @@ import { getSignedIn, sessionCookiePlugin } from './features/auth/session.ts';
 import { categoryRoutes } from './features/categories/routes.ts';
 import { devOutboxRoutes } from './features/dev-outbox/routes.ts';
 import { enterpriseRoutes } from './features/enterprise/routes.ts';
+import { favoriteRoutes } from './features/favorites/routes.ts';
+import { fileRoutes } from './features/files/routes.ts';
 import { frontendErrorRoutes } from './features/frontend-errors/routes.ts';
 import { geocodingRoutes } from './features/geocoding/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
+import { serviceRoutes } from './features/services/routes.ts';
+import { adminVerificationRoutes } from './features/verification/admin-routes.ts';
+import { verificationRoutes } from './features/verification/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { createAuth, resolveAuthSecret } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { createMailer } from './plugins/mail.ts';
 import { contentSecurityPolicy } from './plugins/security.ts';
+import { createStorage } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import type { App } from './types.ts';
 
@@ -82,6 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   try {
     await database.migrate();
     await seedReferenceData(database);
+    if (config.seedDemo) await seedDemoData(database);
     secret = await resolveAuthSecret(database, config.authSecret);
   } catch (error) {
     await database.close();
@@ -90,7 +100,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
   const jobs = createJobQueue({ database, log: app.log, runWorkers: config.runJobs });
   const auth = createAuth({ config, database, jobs, log: app.log, secret });
-  app.decorate('deps', { config, database, jobs, mailer, auth, log: app.log });
+  const storage = createStorage(config, secret);
+  app.decorate('deps', { config, database, jobs, mailer, storage, auth, log: app.log });
 
   app.addHook('onClose', async () => {
     if (closed) return;
@@ -141,6 +152,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(locationRoutes);
   await app.register(geocodingRoutes);
   await app.register(adminRoutes);
+  await app.register(serviceRoutes);
+  await app.register(searchRoutes);
+  await app.register(favoriteRoutes);
+  await app.register(fileRoutes);
+  await app.register(verificationRoutes);
+  await app.register(adminVerificationRoutes);
+  await app.register(notificationRoutes);
   if (config.env !== 'production' && mailer.transport === 'outbox') await app.register(devOutboxRoutes);
 
   // Spec 2 "/": no user goes to /auth; everyone else to /dashboard, whose provider gate sends a

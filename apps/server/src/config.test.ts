@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+const S3 = {
+  S3_ENDPOINT: 'https://s3.example.com/',
+  S3_BUCKET: 'adwuma-documents',
+  S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+  S3_SECRET_ACCESS_KEY: 'secret',
+};
+
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
@@ -26,6 +33,14 @@ describe('loadConfig', () => {
     [{ OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'a' }, 'OIDC_CLIENT_SECRET'],
     [{ GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com' }, 'GOOGLE_CLIENT_SECRET'],
     [{ GOOGLE_CLIENT_SECRET: 'shh' }, 'GOOGLE_CLIENT_ID'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'docs' }, 'S3_ENDPOINT'],
+    [{ S3_ENDPOINT: 'http://s3.local', S3_BUCKET: 'docs', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_SECRET_ACCESS_KEY: 's', S3_ACCESS_KEY_ID: 'k', S3_BUCKET: 'docs' }, 'S3_ENDPOINT'],
+    [{ ...S3, S3_ENDPOINT: 's3.local' }, 'S3_ENDPOINT'],
+    [{ ...S3, S3_BUCKET: 'Not_A_Bucket' }, 'S3_BUCKET'],
+    [{ ...S3, S3_REGION: 'Europe West' }, 'S3_REGION'],
+    [{ ...S3, S3_FORCE_PATH_STYLE: 'perhaps' }, 'S3_FORCE_PATH_STYLE'],
   ])('stops on %j with a message naming the variable', (env, name) => {
     let caught: unknown;
     try {
@@ -86,6 +101,22 @@ describe('loadConfig', () => {
       issuer: 'https://id.example/realms/adwuma',
       clientId: 'adwuma',
       clientSecret: 'secret',
+    });
+  });
+
+  it('reads S3_* (all four or none; region and path style have defaults)', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig(S3).s3).toEqual({
+      endpoint: 'https://s3.example.com',
+      bucket: 'adwuma-documents',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...S3, S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'false' }).s3).toMatchObject({
+      region: 'eu-west-1',
+      forcePathStyle: false,
     });
   });
 });

@@ -45,7 +45,24 @@ export const envSchema = z.object({
   /** Google sign-in (issuer https://accounts.google.com); OIDC_* wins when both are set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** An S3-compatible object store for identity documents; unset: a folder under DATA_DIR. */
+  S3_ENDPOINT: url(['http', 'https']).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+    })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, { error: 'must be a region name such as us-east-1' })
+    .default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool(true),
 });
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -63,6 +80,9 @@ const envRules = envSchema.superRefine((env, ctx) => {
   need('OIDC_CLIENT_ID', ['OIDC_ISSUER', 'OIDC_CLIENT_SECRET']);
   need('GOOGLE_CLIENT_ID', ['GOOGLE_CLIENT_SECRET']);
   need('GOOGLE_CLIENT_SECRET', ['GOOGLE_CLIENT_ID']);
+  // S3: all four or none.
+  const s3Given = S3_REQUIRED.find((name) => env[name] !== undefined);
+  if (s3Given) need(s3Given, [...S3_REQUIRED]);
 });
 
 /** The OpenID Connect provider behind "Continue with Google"; null when not configured. */
@@ -70,6 +90,16 @@ export interface OidcConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+}
+
+/** The S3-compatible bucket that holds identity documents; null = the local folder. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  forcePathStyle: boolean;
 }
 
 export type Env = z.infer<typeof envSchema>;
@@ -97,6 +127,8 @@ export interface AppConfig {
   authSecret: string | undefined;
   requireEmailVerification: boolean;
   oidc: OidcConfig | null;
+  /** S3_*; null = documents in `${dataDir}/storage/provider-documents`. */
+  s3: S3Config | null;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +174,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: env.BETTER_AUTH_SECRET,
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     oidc: oidcFrom(env),
+    s3: s3From(env),
+  };
+}
+
+function s3From(env: Env): S3Config | null {
+  if (!env.S3_ENDPOINT || !env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return null;
+  return {
+    endpoint: env.S3_ENDPOINT.replace(/\/+$/, ''),
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    region: env.S3_REGION,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import type { Auth } from './plugins/auth.ts';
 import type { JobQueue } from './plugins/jobs.ts';
 import type { Mailer } from './plugins/mail.ts';
+import type { FileStore } from './plugins/storage.ts';
 
 /** The app with zod route schemas. Feature route plugins take this. */
 export type App = FastifyInstance<
@@ -21,13 +22,14 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What every service needs: the database, the job queue, mail, auth and config. */
+/** What every service needs: the database, the job queue, mail, file storage, auth and config. */
 export interface Deps {
   config: AppConfig;
   database: Database;
   auth: Auth;
   jobs: JobQueue;
   mailer: Mailer;
+  storage: FileStore;
   log: FastifyBaseLogger;
 }
 

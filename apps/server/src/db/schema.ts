@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   time,
@@ -652,4 +653,170 @@ export const subscriptions = pgTable(
       sql`${t.subscription_tier} in ('starter','pro','premium','enterprise')`,
     ),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Marketplace: services, photos, favorites and the search read model (issue 6, decision 005).
+// ---------------------------------------------------------------------------------------------------
+
+/** A service a provider offers: price in integer minor units (pesewas), draft / published / paused. */
+export const providerServices = pgTable(
+  'provider_services',
+  {
+    id: id(),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    category_slug: text('category_slug')
+      .notNull()
+      .references(() => serviceCategories.slug, { onUpdate: 'cascade' }),
+    description: text('description').notNull(),
+    price_type: text('price_type').notNull(),
+    /** Pesewas (GHS minor units). */
+    price_minor: integer('price_minor').notNull(),
+    currency: text('currency').notNull().default('GHS'),
+    duration_minutes: integer('duration_minutes'),
+    service_areas: text('service_areas').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').notNull().default('draft'),
+    published_at: at('published_at'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('provider_services_price_type_check', sql`${t.price_type} in ('fixed','hourly','from')`),
+    check('provider_services_status_check', sql`${t.status} in ('draft','published','paused')`),
+    check('provider_services_price_check', sql`${t.price_minor} between 0 and 100000000`),
+    check('provider_services_currency_check', sql`${t.currency} = 'GHS'`),
+    check(
+      'provider_services_duration_check',
+      sql`${t.duration_minutes} is null or ${t.duration_minutes} > 0`,
+    ),
+    index('provider_services_provider_idx').on(t.provider_id, t.created_at),
+  ],
+);
+
+/** Photos of a service, in the storage (the original and a resized public variant), in order. */
+export const servicePhotos = pgTable(
+  'service_photos',
+  {
+    id: id(),
+    service_id: uuid('service_id')
+      .notNull()
+      .references(() => providerServices.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    storage_key: text('storage_key').notNull(),
+    /** The resized public variant shown on cards and the profile. */
+    public_key: text('public_key'),
+    content_type: text('content_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique('service_photos_service_position_unique').on(t.service_id, t.position),
+    check('service_photos_position_check', sql`${t.position} between 0 and 20`),
+  ],
+);
+
+/** A customer's saved providers (the heart): private to the user, on every device. */
+export const favorites = pgTable(
+  'favorites',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.provider_id] }),
+    index('favorites_user_created_idx').on(t.user_id, t.created_at),
+    index('favorites_provider_idx').on(t.provider_id),
+  ],
+);
+
+/** earthdistance's points (cube; the earth domain without its per-value checks). */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
+
+/**
+ * The search read model: one row per provider who is (or was) listed, denormalised from profiles,
+ * provider_locations, skills, tags, availability and published services, so that a search is one
+ * indexed table. Kept in step by refreshProviderSearch (features/search/provider-search.ts) in the
+ * same transaction as each write. A provider who stops qualifying keeps the row with listed = false,
+ * so the public code (and every link to it) never changes.
+ */
+export const providerSearch = pgTable(
+  'provider_search',
+  {
+    provider_id: text('provider_id')
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Short stable public code (8 base36 characters): the trusted part of the slug. */
+    code: text('code').notNull().unique().default(sql`adwuma_public_code()`),
+    listed: boolean('listed').notNull().default(true),
+    name: text('name').notNull(),
+    /** `ama-mensah-k3x9q2ab`: derived from name and code by the database. */
+    slug: text('slug')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`adwuma_provider_slug(${providerSearch.name}, ${providerSearch.code})`,
+      ),
+    avatar_url: text('avatar_url'),
+    bio_excerpt: text('bio_excerpt'),
+    city: text('city'),
+    region: text('region'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /**
+     * ll_to_earth(latitude, longitude) kept as a cube: the GiST index answers the radius box and the
+     * nearest-first order from it, and distances need no per-row conversion (decision 005).
+     */
+    earth_point: cube('earth_point').generatedAlwaysAs(
+      (): SQL => sql`ll_to_earth(${providerSearch.latitude}, ${providerSearch.longitude})::cube`,
+    ),
+    verified: boolean('verified').notNull().default(false),
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    total_reviews: integer('total_reviews').notNull().default(0),
+    /** The lowest published price (pesewas) and its price type; null without a published service. */
+    min_price_minor: integer('min_price_minor'),
+    price_type: text('price_type'),
+    category_slugs: text('category_slugs').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The distinct lowercased words of the name, business name, published service titles, tags,
+     * category names, city and the start of the bio: what free text is matched against.
+     */
+    search_words: text('search_words').array().notNull().default(sql`'{}'::text[]`),
+    /** Bit n set = open on weekday n (0 = Sunday); null until the provider sets weekly hours. */
+    open_days: smallint('open_days'),
+    response_time_minutes: integer('response_time_minutes'),
+    services_count: integer('services_count').notNull().default(0),
+    member_since: at('member_since').notNull(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('provider_search_words_idx').using('gin', t.search_words),
+    index('provider_search_categories_idx').using('gin', t.category_slugs),
+    index('provider_search_earth_idx').using('gist', t.earth_point),
+    index('provider_search_rating_idx').on(t.rating.desc(), t.total_reviews.desc(), t.provider_id),
+    index('provider_search_price_idx').on(t.min_price_minor, t.provider_id),
+    index('provider_search_city_name_idx').on(sql`lower(${t.city})`, t.name, t.provider_id),
+    index('provider_search_name_idx').on(t.name, t.provider_id),
+  ],
+);
+
+/**
+ * Every word that occurs in provider_search.search_words, with a trigram index: a search word with a
+ * typo ("plumbr") is first matched to the real words close to it ("plumber", "plumbing"), which are
+ * then looked up exactly in provider_search (decision 005). Words are added by the read-model
+ * refresh; a word no provider uses any more only costs a wasted lookup.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+  },
+  (t) => [index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
 );

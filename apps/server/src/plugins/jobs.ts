@@ -7,6 +7,12 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Runs `name` on a cron schedule (UTC), e.g. '0 * * * *' hourly; register its worker with `work`.
+   * pg-boss keeps one schedule per name in the database, so several servers send one job per tick.
+   * Processes that run no workers (runJobs false) neither record nor fire schedules.
+   */
+  schedule<T extends object>(name: string, cron: string, data?: T): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -38,6 +44,7 @@ export function createJobQueue(options: {
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const handlers = new Map<string, JobHandler<object>>();
   const queues = new Set<string>();
+  const schedules = new Map<string, { cron: string; data: object | undefined }>();
   let started = false;
 
   async function ensureQueue(name: string) {
@@ -69,11 +76,23 @@ export function createJobQueue(options: {
       handlers.set(name, handler as JobHandler<object>);
       if (started && runWorkers) await subscribe(name, handler as JobHandler<object>);
     },
+    async schedule(name, cron, data) {
+      schedules.set(name, { cron, data });
+      if (started && runWorkers) {
+        await ensureQueue(name);
+        await boss.schedule(name, cron, data ?? {});
+      }
+    },
     async start() {
       closed = false;
       await boss.start();
       started = true;
-      if (runWorkers) for (const [name, handler] of handlers) await subscribe(name, handler);
+      if (!runWorkers) return;
+      for (const [name, handler] of handlers) await subscribe(name, handler);
+      for (const [name, { cron, data }] of schedules) {
+        await ensureQueue(name);
+        await boss.schedule(name, cron, data ?? {});
+      }
     },
     async stop() {
       if (!started) return;

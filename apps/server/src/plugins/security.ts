@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config.ts';
+import { s3Origin } from './storage.ts';
 
 /** Origins the map tiles come from, taken from MAP_TILE_URL (`{s}` subdomains allowed). */
 function tileOrigins(tileUrl: string): string[] {
@@ -14,15 +15,19 @@ function tileOrigins(tileUrl: string): string[] {
 /**
  * The Content-Security-Policy the SPA works under: scripts only from our origin (no inline script;
  * the theme is set by /theme-init.js), inline styles allowed for the toast library and style props.
+ * With S3_* set, the bucket's origin may serve images, frames (PDFs) and fetches.
  */
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
+  // Identity documents on S3 are shown (img, PDF in a frame, download) from the bucket's own origin.
+  const files = [s3Origin(config.s3)].filter((o): o is string => o !== null);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config.mapTileUrl)],
+    imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config.mapTileUrl), ...files],
+    frameSrc: ["'self'", ...files],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", 'ws:', 'wss:'],
+    connectSrc: ["'self'", 'ws:', 'wss:', ...files],
     manifestSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],

@@ -6,6 +6,8 @@ import { RouteErrorScreen } from '../components/screens/route-error-screen.tsx';
 import { RouteFallback } from '../components/screens/route-fallback.tsx';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { HomeRedirect, RequireAuth } from '../features/auth/guards.tsx';
+import { LocationProvider } from '../features/location/location-context.tsx';
+import { ProviderGate } from '../features/onboarding/provider-gate.tsx';
 import { reportError } from '../lib/error-reporting.ts';
 import { ROUTES } from '../lib/routes.ts';
 import { LandingDevRedirect } from './home-redirect.tsx';
@@ -79,21 +81,30 @@ const authRoutes: RouteObject[] = [
     Component: RequireAuth,
     children: [
       {
-        path: ROUTES.dashboard,
-        lazy: async () => ({
-          Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage,
-        }),
-      },
-      {
-        path: ROUTES.profile,
-        lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
-      },
-      {
-        path: ROUTES.profileCompletion,
-        lazy: async () => ({
-          Component: (await import('../features/profile-completion/profile-completion-page.tsx'))
-            .ProfileCompletionPage,
-        }),
+        // Spec 4 "Provider gate" on the protected pages; /onboarding/* (below) is where it sends.
+        Component: ProviderGate,
+        children: [
+          {
+            path: ROUTES.dashboard,
+            lazy: async () => ({
+              Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage,
+            }),
+          },
+          {
+            path: ROUTES.profile,
+            lazy: async () => ({
+              Component: (await import('../features/profile/profile-page.tsx')).ProfilePage,
+            }),
+          },
+          {
+            path: ROUTES.profileCompletion,
+            lazy: async () => ({
+              Component: (await import('../features/profile-completion/profile-completion-page.tsx'))
+                .ProfileCompletionPage,
+            }),
+          },
+          ...LATER_PROTECTED.map((path) => ({ path, Component: NotFoundScreen })),
+        ],
       },
       {
         path: ROUTES.onboardingStep,
@@ -107,7 +118,6 @@ const authRoutes: RouteObject[] = [
           Component: (await import('../features/onboarding/onboarding-page.tsx')).OnboardingPage,
         }),
       },
-      ...LATER_PROTECTED.map((path) => ({ path, Component: NotFoundScreen })),
     ],
   },
   {
@@ -131,6 +141,18 @@ const authRoutes: RouteObject[] = [
         path: ROUTES.adminUsers,
         lazy: async () => ({
           Component: (await import('../features/admin/admin-users-page.tsx')).AdminUsersPage,
+        }),
+      },
+      {
+        path: ROUTES.adminReview,
+        lazy: async () => ({
+          Component: (await import('../features/admin/admin-review-page.tsx')).AdminReviewPage,
+        }),
+      },
+      {
+        path: ROUTES.adminReviewItem,
+        lazy: async () => ({
+          Component: (await import('../features/admin/admin-review-detail-page.tsx')).AdminReviewDetailPage,
         }),
       },
       {
@@ -216,11 +238,13 @@ const pageRoutes: RouteObject[] = [
   { path: '*', Component: NotFoundScreen },
 ];
 
-/** The frame with the session: who is signed in is known everywhere below. */
+/** The frame with the session and the location context: both are known everywhere below. */
 function AppRoot() {
   return (
     <AuthProvider>
-      <RootLayout />
+      <LocationProvider>
+        <RootLayout />
+      </LocationProvider>
     </AuthProvider>
   );
 }

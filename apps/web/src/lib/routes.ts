@@ -47,6 +47,7 @@ export const ROUTES = {
   adminDashboard: '/admin/dashboard',
   adminUsers: '/admin/users',
   adminReview: '/admin/review',
+  adminReviewItem: '/admin/review/:id',
   adminDisputes: '/admin/disputes',
   adminLogs: '/admin/logs',
   adminActivity: '/admin/activity',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onboardingRetryDelay, shouldRetryOnboardingQuery } from './retry.ts';
+import { MISSING_TABLE_CODE, onboardingRetryDelay, shouldRetryOnboardingQuery } from './retry.ts';
 
 describe('onboarding query retries (spec 8, 42P01 mapped to our API: no retry on a 4xx)', () => {
   it('does not retry a 4xx (a missing table or any permanent refusal)', () => {
@@ -11,6 +11,11 @@ describe('onboarding query retries (spec 8, 42P01 mapped to our API: no retry on
     expect(shouldRetryOnboardingQuery(1, undefined)).toBe(true);
     expect(shouldRetryOnboardingQuery(2, 503)).toBe(false);
     expect(shouldRetryOnboardingQuery(2, undefined)).toBe(false);
+  });
+  it('never retries Postgres code 42P01 (missing table), whatever the status', () => {
+    expect(shouldRetryOnboardingQuery(0, 500, '42P01')).toBe(false);
+    expect(shouldRetryOnboardingQuery(0, undefined, MISSING_TABLE_CODE)).toBe(false);
+    expect(shouldRetryOnboardingQuery(0, 500, 'INTERNAL_ERROR')).toBe(true);
   });
   it('waits 1 s doubling up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 9].map(onboardingRetryDelay)).toEqual([

@@ -6,12 +6,20 @@ export const ONBOARDING_MAX_RETRIES = 2;
 export const ONBOARDING_RETRY_BASE_MS = RETRY_BASE_MS;
 export const ONBOARDING_RETRY_MAX_MS = RETRY_MAX_MS;
 
+/** Postgres "undefined_table": spec 8 never retries an onboarding query that failed with it. */
+export const MISSING_TABLE_CODE = '42P01';
+
 /**
  * Spec 8: an onboarding query is not retried for code 42P01 (the table does not exist: it will not
- * start existing on a retry). Our API answers such permanent failures with a 4xx, so: never on a
- * 4xx; a 5xx or a network failure (no status) up to 2 times.
+ * start existing on a retry). Our API answers such permanent failures with a 4xx, so: never for
+ * 42P01, never on a 4xx; a 5xx or a network failure (no status) up to 2 times.
  */
-export function shouldRetryOnboardingQuery(failureCount: number, status: number | undefined): boolean {
+export function shouldRetryOnboardingQuery(
+  failureCount: number,
+  status: number | undefined,
+  code?: string | null,
+): boolean {
+  if (code === MISSING_TABLE_CODE) return false;
   if (status !== undefined && status >= 400 && status < 500) return false;
   return failureCount < ONBOARDING_MAX_RETRIES;
 }

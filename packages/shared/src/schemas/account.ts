@@ -121,6 +121,8 @@ export const adminUserSchema = z.object({
   role: roleSchema,
   created_at: iso,
   emailVerified: z.boolean(),
+  /** The verified badge: set when an admin approves the identity documents. */
+  verified: z.boolean(),
 });
 export const adminUsersPageSchema = page(adminUserSchema);
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
@@ -167,3 +169,17 @@ export const adminLogsPageSchema = z.discriminatedUnion('kind', [
   page(adminSecurityEventSchema).extend({ kind: z.literal('security') }),
 ]);
 export type AdminLogsPage = z.infer<typeof adminLogsPageSchema>;
+
+/** One admin action (GET /api/admin/audit), newest first. */
+export const adminAuditEntrySchema = z.object({
+  id: z.string(),
+  admin_id: z.string(),
+  admin_email: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: iso,
+});
+export const adminAuditPageSchema = page(adminAuditEntrySchema);
+export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;

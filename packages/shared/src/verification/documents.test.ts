@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildDocumentPath,
+  documentMimeTypeForExtension,
   documentPathOwner,
+  documentTypeFromKind,
   isValidGhanaCardNumber,
   normalizeGhanaCardNumber,
+  parseDocumentUrl,
+  sanitizeDocumentFilename,
   sniffDocumentType,
 } from './documents.ts';
 import { reviewDecisionSchema, submitVerificationSchema } from './schemas.ts';
@@ -95,5 +99,56 @@ describe('review decisions', () => {
       reviewDecisionSchema.safeParse({ decision: 'reject', note: 'The selfie is blurred' }).success,
     ).toBe(true);
     expect(reviewDecisionSchema.safeParse({ decision: 'reject', note: '<b>no</b>' }).success).toBe(false);
+  });
+});
+
+describe('the display name of an upload', () => {
+  it('keeps an ordinary name', () => {
+    expect(sanitizeDocumentFilename('Ghana card (front).jpg', 'front.jpg')).toBe('Ghana card (front).jpg');
+  });
+
+  it('drops path parts, control and bidi characters, leading dots and forbidden characters', () => {
+    expect(sanitizeDocumentFilename('../../etc/passwd', 'x')).toBe('passwd');
+    expect(sanitizeDocumentFilename('C:\\Users\\ama\\card.png', 'x')).toBe('card.png');
+    expect(sanitizeDocumentFilename('ca\u0000rd\r\n.png', 'x')).toBe('card.png');
+    expect(sanitizeDocumentFilename('photo\u202Egpj.exe', 'x')).toBe('photogpj.exe');
+    expect(sanitizeDocumentFilename('...hidden.pdf', 'x')).toBe('hidden.pdf');
+    expect(sanitizeDocumentFilename('a<b>:c|d?.pdf', 'x')).toBe('a_b__c_d_.pdf');
+  });
+
+  it('is at most 255 characters and never empty', () => {
+    expect(sanitizeDocumentFilename(`${'a'.repeat(400)}.jpg`, 'x')).toHaveLength(255);
+    expect(sanitizeDocumentFilename('../', 'front.jpg')).toBe('front.jpg');
+    expect(sanitizeDocumentFilename(undefined, 'selfie.png')).toBe('selfie.png');
+    expect(sanitizeDocumentFilename(' \u0007 ', 'back.pdf')).toBe('back.pdf');
+  });
+});
+
+describe('stored documents', () => {
+  it('have a content type from their extension', () => {
+    expect(documentMimeTypeForExtension('jpg')).toBe('image/jpeg');
+    expect(documentMimeTypeForExtension('JPEG')).toBe('image/jpeg');
+    expect(documentMimeTypeForExtension('pdf')).toBe('application/pdf');
+    expect(documentMimeTypeForExtension('webp')).toBe('image/webp');
+    expect(documentMimeTypeForExtension('exe')).toBeNull();
+  });
+
+  it('read the fallback table: kinds and urls', () => {
+    expect(documentTypeFromKind('front')).toBe('front');
+    expect(documentTypeFromKind('ghana_card_back')).toBe('back');
+    expect(documentTypeFromKind('SELFIE')).toBe('selfie');
+    expect(documentTypeFromKind('passport')).toBeNull();
+    expect(parseDocumentUrl('u1/front/17-abc.jpg')).toEqual({ kind: 'path', key: 'u1/front/17-abc.jpg' });
+    expect(parseDocumentUrl('provider-documents/u1/back/17-abc.png')).toEqual({
+      kind: 'path',
+      key: 'u1/back/17-abc.png',
+    });
+    expect(parseDocumentUrl('https://files.example/x.jpg')).toEqual({
+      kind: 'url',
+      url: 'https://files.example/x.jpg',
+    });
+    expect(parseDocumentUrl('javascript:alert(1)')).toBeNull();
+    expect(parseDocumentUrl('../u1/front/17-abc.jpg')).toBeNull();
+    expect(parseDocumentUrl('')).toBeNull();
   });
 });

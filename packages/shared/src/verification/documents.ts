@@ -18,6 +18,10 @@ export const DOCUMENTS_BUCKET = 'provider-documents';
 export const SIGNED_URL_TTL_SECONDS = 3600;
 /** Upload cap: 10 MB. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** Images larger than this many pixels are refused before decoding (a decompression bomb guard). */
+export const MAX_DOCUMENT_PIXELS = 50_000_000;
+/** Longest stored display name of an uploaded file. */
+export const DOCUMENT_FILENAME_MAX = 255;
 
 /** Accepted content types, judged from the bytes, with the extension each is stored under. */
 export const DOCUMENT_MIME_TYPES = {
@@ -30,6 +34,61 @@ export type DocumentMimeType = keyof typeof DOCUMENT_MIME_TYPES;
 
 export function isDocumentMimeType(value: string): value is DocumentMimeType {
   return Object.hasOwn(DOCUMENT_MIME_TYPES, value);
+}
+
+/** The content type a stored document's extension stands for (jpg, jpeg, png, webp, pdf), or null. */
+export function documentMimeTypeForExtension(extension: string): DocumentMimeType | null {
+  const ext = extension.toLowerCase() === 'jpeg' ? 'jpg' : extension.toLowerCase();
+  const found = Object.entries(DOCUMENT_MIME_TYPES).find(([, e]) => e === ext);
+  return found ? (found[0] as DocumentMimeType) : null;
+}
+
+/**
+ * The name an uploaded file is shown under (never used to store or find it): the last part of the
+ * client's path, without control or bidirectional-override characters, characters no file system
+ * accepts, or leading dots; at most 255 characters. Empty results fall back to `fallback`.
+ */
+export function sanitizeDocumentFilename(name: string | null | undefined, fallback: string): string {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    // C0 and C1 controls, DEL, and bidirectional overrides that can disguise an extension.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[<>:"|?*]/g, '_')
+    .trim()
+    .replace(/^\.+/, '')
+    .trim();
+  const limited = Array.from(cleaned).slice(0, DOCUMENT_FILENAME_MAX).join('');
+  return limited || fallback;
+}
+
+/**
+ * The document type a fallback `document_verifications.doc_kind` names (`front`, `id_front`,
+ * `ghana_card_back`, `selfie`, …), or null when it names none of the three.
+ */
+export function documentTypeFromKind(kind: string | null | undefined): DocumentType | null {
+  const value = (kind ?? '').toLowerCase();
+  return DOCUMENT_TYPES.find((type) => value.includes(type)) ?? null;
+}
+
+/**
+ * What a fallback `document_verifications.document_url` holds: a storage path in the
+ * provider-documents bucket (optionally prefixed with the bucket name), an absolute http(s) URL from
+ * a migrated system, or nothing usable.
+ */
+export function parseDocumentUrl(
+  value: string | null | undefined,
+): { kind: 'path'; key: string } | { kind: 'url'; url: string } | null {
+  const raw = (value ?? '').trim();
+  if (/^https?:\/\//i.test(raw)) {
+    try {
+      return { kind: 'url', url: new URL(raw).toString() };
+    } catch {
+      return null;
+    }
+  }
+  const key = raw.replace(/^\/+/, '').replace(new RegExp(`^${DOCUMENTS_BUCKET}/`), '');
+  return documentPathOwner(key) ? { kind: 'path', key } : null;
 }
 
 /**
@@ -107,4 +166,8 @@ export const DOCUMENT_MESSAGES = {
   missingDocuments: 'Upload the front and back of your Ghana Card and a selfie before submitting.',
   underReview: 'Your documents are being reviewed; they cannot be changed now.',
   alreadyVerified: 'Your identity is already verified.',
+  imageTooLarge: 'The image is too large: use a photo of at most 50 megapixels.',
+  notFound: 'No such document.',
+  linkInvalid: 'This file link is not valid. Reload the page to get a new one.',
+  linkExpired: 'This file link has expired. Reload the page to get a new one.',
 } as const;

@@ -6,6 +6,7 @@ import {
   isDecided,
   pickSession,
   sessionRank,
+  verificationEditBlock,
 } from './status.ts';
 
 describe('spec 4: session ranking', () => {
@@ -99,5 +100,25 @@ describe('review queue states', () => {
       expect(isAwaitingReview(s)).toBe(false);
       expect(isDecided(s)).toBe(true);
     }
+  });
+});
+
+describe('when documents may change', () => {
+  it('always without a session, after a rejection, and for a pending session never submitted', () => {
+    expect(verificationEditBlock(null)).toBeNull();
+    expect(verificationEditBlock(undefined)).toBeNull();
+    expect(
+      verificationEditBlock({ status: 'admin_rejected', submitted_at: '2026-01-01T00:00:00Z' }),
+    ).toBeNull();
+    expect(verificationEditBlock({ status: 'pending', submitted_at: null })).toBeNull();
+    expect(verificationEditBlock({ status: 'something_else', submitted_at: null })).toBeNull();
+  });
+
+  it('never while an admin is to decide, nor once approved', () => {
+    for (const status of ['in_review', 'documents_submitted', 'pending_admin_approval']) {
+      expect(verificationEditBlock({ status, submitted_at: null })).toBe('underReview');
+    }
+    expect(verificationEditBlock({ status: 'pending', submitted_at: new Date() })).toBe('underReview');
+    expect(verificationEditBlock({ status: 'admin_approved', submitted_at: null })).toBe('alreadyVerified');
   });
 });

@@ -140,3 +140,30 @@ export const DISPLAYED_STATUS_LABELS: Record<DisplayedVerificationStatus, string
   admin_approved: 'Verified',
   admin_rejected: 'Rejected',
 };
+
+/** Why a provider's documents cannot be changed now, or null when they can. */
+export type VerificationEditBlock = 'underReview' | 'alreadyVerified';
+
+/**
+ * Uploads, removals and submissions are refused while the session that counts (spec 4 ranking) waits
+ * for an admin — in_review, documents_submitted, pending_admin_approval, or pending once submitted —
+ * and for good once it is admin_approved. Allowed without a session, after admin_rejected, and for a
+ * pending session that was never submitted.
+ */
+export function verificationEditBlock(
+  session: { status: string | null; submitted_at: Date | string | null } | null | undefined,
+): VerificationEditBlock | null {
+  if (!session) return null;
+  switch (session.status) {
+    case 'admin_approved':
+      return 'alreadyVerified';
+    case 'in_review':
+    case 'documents_submitted':
+    case 'pending_admin_approval':
+      return 'underReview';
+    case 'pending':
+      return session.submitted_at ? 'underReview' : null;
+    default:
+      return null;
+  }
+}

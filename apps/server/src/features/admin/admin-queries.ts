@@ -1,5 +1,6 @@
 import {
   ADMIN_PAGE_SIZE,
+  type AdminAuditPage,
   type AdminEnterpriseLeadsPage,
   type AdminLogsPage,
   type AdminOverview,
@@ -8,9 +9,16 @@ import {
   type Role,
   type RoleFacts,
 } from '@adwuma/shared';
-import { count, desc, gte, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { enterpriseLeads, frontendErrors, securityEvents, subscribers } from '../../db/schema.ts';
+import {
+  adminAuditLog,
+  authUsers,
+  enterpriseLeads,
+  frontendErrors,
+  securityEvents,
+  subscribers,
+} from '../../db/schema.ts';
 
 type Row = Record<string, unknown>;
 
@@ -76,7 +84,8 @@ export async function usersPage(db: Db, page: number, q: string | undefined): Pr
   const offset = (page - 1) * ADMIN_PAGE_SIZE;
   const [rows, totals] = await Promise.all([
     db.execute(sql`
-      select u.id, u.email, u.name, u.email_verified, u.created_at, ${ROLE_FACT_COLUMNS}
+      select u.id, u.email, u.name, u.email_verified, u.created_at, coalesce(p.verified, false) as verified,
+        ${ROLE_FACT_COLUMNS}
       from auth_users u left join profiles p on p.id = u.id
       ${filter}
       order by u.created_at desc, u.id desc
@@ -91,6 +100,7 @@ export async function usersPage(db: Db, page: number, q: string | undefined): Pr
       role: roleFrom(row),
       created_at: iso(row.created_at),
       emailVerified: row.email_verified === true,
+      verified: row.verified === true,
     })),
     page,
     pageSize: ADMIN_PAGE_SIZE,
@@ -148,6 +158,30 @@ export async function logsPage(db: Db, kind: 'frontend' | 'security', page: numb
   return {
     kind,
     items: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+    total: total?.n ?? 0,
+  };
+}
+
+/** Admin actions (verification decisions, claims, …), newest first, with the admin's email. */
+export async function auditPage(db: Db, page: number): Promise<AdminAuditPage> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: adminAuditLog, admin_email: authUsers.email })
+      .from(adminAuditLog)
+      .leftJoin(authUsers, eq(authUsers.id, adminAuditLog.admin_id))
+      .orderBy(desc(adminAuditLog.created_at), desc(adminAuditLog.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(adminAuditLog),
+  ]);
+  return {
+    items: rows.map(({ entry, admin_email }) => ({
+      ...entry,
+      admin_email: admin_email ?? null,
+      created_at: entry.created_at.toISOString(),
+    })),
     page,
     pageSize: ADMIN_PAGE_SIZE,
     total: total?.n ?? 0,

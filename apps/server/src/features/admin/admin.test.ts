@@ -90,6 +90,7 @@ describe('admin area', () => {
       role: 'service_provider',
       created_at: expect.any(String),
       emailVerified: false,
+      verified: false,
     });
     const byName = (await get(t, '/api/admin/users?q=cust%20omer', admin.cookie)).json();
     expect(byName.items.map((u: { id: string }) => u.id)).toEqual([customer.id]);

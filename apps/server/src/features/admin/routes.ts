@@ -1,5 +1,6 @@
 import {
   ADMIN_PAGE_SIZE,
+  adminAuditPageSchema,
   adminEnterpriseLeadsPageSchema,
   adminLogsPageSchema,
   adminOverviewSchema,
@@ -9,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../types.ts';
 import { requireAdmin } from '../auth/session.ts';
-import { enterpriseLeadsPage, logsPage, overview, usersPage } from './admin-queries.ts';
+import { auditPage, enterpriseLeadsPage, logsPage, overview, usersPage } from './admin-queries.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const pageField = z.coerce.number({ error: 'Must be a page number' }).int().min(1).max(100_000).default(1);
@@ -83,6 +84,22 @@ export async function adminRoutes(app: App) {
     async (request) => {
       await requireAdmin(request);
       return logsPage(deps.database.db, request.query.kind, request.query.page);
+    },
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: `Admin actions (verification decisions, …), newest first, ${ADMIN_PAGE_SIZE} a page`,
+        querystring: z.object({ page: pageField }),
+        response: { 200: adminAuditPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return auditPage(deps.database.db, request.query.page);
     },
   );
 }

@@ -11,6 +11,7 @@ import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { requireProvider } from '../onboarding/guards.ts';
 import { getOnboardingStatus } from '../onboarding/onboarding-status.ts';
+import { refreshProviderSearch } from '../search/provider-search.ts';
 import { findLocation, saveLocation, toProviderLocation } from './location-service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -66,6 +67,7 @@ export async function locationRoutes(app: App) {
       const { user, role } = await requireProviderToSave(request);
       const { row, warnings } = await saveLocation(db, user, request.body);
       const status = await getOnboardingStatus(db, user, request.log, role);
+      await refreshProviderSearch(db, user.id);
       return { location: toProviderLocation(row), warnings, status };
     },
   );

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema.ts';
 import { roleOf, type SessionUser } from '../auth/session.ts';
 import { ownProfile } from '../profile/profile-service.ts';
+import { refreshProviderSearch } from '../search/provider-search.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -165,6 +166,10 @@ async function writeBack(
         updated_at: new Date(),
       })
       .where(eq(profiles.id, profile.id));
+    // Core completion decides whether the provider is listed in search.
+    if (profile.onboarding_completed !== result.isOnboardingComplete) {
+      await refreshProviderSearch(db, profile.id);
+    }
   } catch (error) {
     log.error({ err: error, userId: profile.id }, 'onboarding progress write-back failed');
   }

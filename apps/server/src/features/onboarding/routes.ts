@@ -24,6 +24,7 @@ import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { findLocation, toProviderLocation } from '../location/location-service.ts';
 import { ownProfile, toProfile } from '../profile/profile-service.ts';
+import { refreshProviderSearch } from '../search/provider-search.ts';
 import { requireProvider } from './guards.ts';
 import { getOnboardingStatus } from './onboarding-status.ts';
 import {
@@ -80,7 +81,9 @@ export async function onboardingRoutes(app: App) {
     async (request) => {
       const { user, role } = await requireProvider(request);
       const profile = await saveProfileStep(db, user, request.body);
-      return { profile: toProfile(profile), status: await getOnboardingStatus(db, user, request.log, role) };
+      const status = await getOnboardingStatus(db, user, request.log, role);
+      await refreshProviderSearch(db, user.id);
+      return { profile: toProfile(profile), status };
     },
   );
 
@@ -113,7 +116,9 @@ export async function onboardingRoutes(app: App) {
     async (request) => {
       const { user, role } = await requireProvider(request);
       const services = await saveServices(db, user, request.body);
-      return { ...services, status: await getOnboardingStatus(db, user, request.log, role) };
+      const status = await getOnboardingStatus(db, user, request.log, role);
+      await refreshProviderSearch(db, user.id);
+      return { ...services, status };
     },
   );
 
@@ -146,7 +151,9 @@ export async function onboardingRoutes(app: App) {
     async (request) => {
       const { user, role } = await requireProvider(request);
       const availability = await saveAvailability(db, user, request.body);
-      return { availability, status: await getOnboardingStatus(db, user, request.log, role) };
+      const status = await getOnboardingStatus(db, user, request.log, role);
+      await refreshProviderSearch(db, user.id);
+      return { availability, status };
     },
   );
 

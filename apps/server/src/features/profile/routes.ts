@@ -14,6 +14,7 @@ import { profileAvatars } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { loadRoleFacts, requireUser, roleOf } from '../auth/session.ts';
+import { refreshProviderSearch } from '../search/provider-search.ts';
 import {
   AVATAR_MAX_BYTES,
   becomeProvider,
@@ -90,7 +91,9 @@ export async function profileRoutes(app: App) {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return toProfile(await updateProfile(db, user, request.body));
+      const profile = await updateProfile(db, user, request.body);
+      await refreshProviderSearch(db, user.id);
+      return toProfile(profile);
     },
   );
 
@@ -183,7 +186,9 @@ export async function profileRoutes(app: App) {
         if (!contentType) {
           throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The picture must be a JPEG, PNG or WebP image.');
         }
-        return toProfile(await saveAvatar(db, user, bytes, contentType));
+        const profile = await saveAvatar(db, user, bytes, contentType);
+        await refreshProviderSearch(db, user.id);
+        return toProfile(profile);
       },
     );
   });

@@ -8,6 +8,7 @@ import {
   SignedOutButtons,
 } from '../../components/site/site-header.tsx';
 import { SiteLink } from '../../components/site/site-link.tsx';
+import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { ROUTES } from '../../lib/routes.ts';
 import { useOptionalSession, useSession } from '../auth/auth-provider.tsx';
 import { Avatar } from './avatar.tsx';
@@ -115,7 +116,10 @@ export function AccountMenu() {
             <div className="min-w-0">
               <p className="truncate font-semibold text-fg">{name}</p>
               <p className="truncate text-sm text-muted-fg">{me.user.email}</p>
-              <RoleBadge role={role} className="mt-1" />
+              <span className="mt-1 flex flex-wrap items-center gap-1">
+                <RoleBadge role={role} />
+                {me.profile.verified && <VerifiedBadge />}
+              </span>
             </div>
           </div>
           {canSwitchView && (

@@ -1,6 +1,7 @@
 import { AUTH_DELAYS, ROLE_LABELS, signInUrl } from '@adwuma/shared';
 import {
   Activity,
+  BadgeCheck,
   Building2,
   FileWarning,
   LayoutDashboard,
@@ -134,6 +135,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 const ADMIN_NAV = [
   { to: ROUTES.admin, label: 'Overview', icon: LayoutDashboard, end: true },
   { to: ROUTES.adminUsers, label: 'Users', icon: Users, end: false },
+  { to: ROUTES.adminReview, label: 'Verification', icon: BadgeCheck, end: false },
   { to: ROUTES.adminEnterpriseLeads, label: 'Enterprise leads', icon: Building2, end: false },
   { to: ROUTES.adminLogs, label: 'Logs', icon: FileWarning, end: false },
   { to: ROUTES.adminActivity, label: 'Activity', icon: Activity, end: false },

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
+import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { RoleBadge } from '../account/role-badge.tsx';
 import { AdminPageHeader, type Column, formatDateTime, PagedTable, pageFrom } from './admin-ui.tsx';
@@ -22,7 +23,15 @@ const COLUMNS: Column<User>[] = [
     className: 'min-w-48',
     cell: (u) => <span className="[overflow-wrap:anywhere]">{u.email}</span>,
   },
-  { header: 'Role', cell: (u) => <RoleBadge role={u.role} /> },
+  {
+    header: 'Role',
+    cell: (u) => (
+      <span className="flex flex-wrap items-center gap-1">
+        <RoleBadge role={u.role} />
+        {u.verified && <VerifiedBadge />}
+      </span>
+    ),
+  },
   {
     header: 'Email verified',
     cell: (u) =>

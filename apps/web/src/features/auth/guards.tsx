@@ -1,9 +1,12 @@
-import { AUTH_TEXT, isProviderLike, signInUrl } from '@adwuma/shared';
+import { AUTH_TEXT, isProviderLike, type OnboardingStatus, onboardingPath, signInUrl } from '@adwuma/shared';
+import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AuthErrorScreen, SessionCheckScreen } from '../../components/screens/auth-screens.tsx';
+import { LoadingScreen } from '../../components/screens/loading-screen.tsx';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
 import { currentPath, type Me } from '../../lib/session.ts';
+import { onboardingStatusQuery } from '../onboarding/api.ts';
 import { useSession } from './auth-provider.tsx';
 
 export const ONBOARDING_WELCOME_PATH = '/onboarding/welcome';
@@ -38,13 +41,38 @@ export function RequireAuth() {
 }
 
 /**
- * Spec 2 "/": no user goes to /auth; a provider with onboarding to finish goes to onboarding;
- * everyone else to /dashboard.
+ * Where `/` sends a provider-like user, from the server's onboarding status: with core onboarding
+ * to finish, /onboarding/{nextRequiredStep} (spec 2), or the welcome screen while the intro is
+ * unseen (set A's first step, spec 4); otherwise /dashboard (where the provider gate takes over).
+ */
+export function homeTargetForProvider(status: OnboardingStatus): string {
+  if (status.isOnboardingComplete) return '/dashboard';
+  if (!status.introSeen) return ONBOARDING_WELCOME_PATH;
+  return onboardingPath(status.nextRequiredStep ?? 'profile');
+}
+
+/**
+ * Spec 2 "/": no user goes to /auth; a provider with onboarding to finish goes to
+ * /onboarding/{nextRequiredStep}; everyone else to /dashboard.
  */
 export function HomeRedirect() {
-  const { status, me, isLoggingOut } = useSession();
+  const { status, me, role, isLoggingOut } = useSession();
+  const providerLike = role !== null && isProviderLike(role);
+  const onboarding = useQuery({
+    ...onboardingStatusQuery,
+    enabled: status === 'signed_in' && providerLike,
+    staleTime: 0,
+  });
   if (status === 'loading' || isLoggingOut) return <SessionCheckScreen />;
   if (status === 'error') return <AuthErrorScreen />;
   if (!me) return <Navigate to="/auth" replace />;
-  return <Navigate to={needsOnboarding(me) ? ONBOARDING_WELCOME_PATH : '/dashboard'} replace />;
+  if (!providerLike) return <Navigate to="/dashboard" replace />;
+  if (onboarding.isPending) return <LoadingScreen />;
+  // Without the server's answer, the profile's stored flag decides (spec 8: a failed fetch is "not done").
+  const target = onboarding.data
+    ? homeTargetForProvider(onboarding.data)
+    : needsOnboarding(me)
+      ? ONBOARDING_WELCOME_PATH
+      : '/dashboard';
+  return <Navigate to={target} replace />;
 }

@@ -18,12 +18,14 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
 import type { Me } from '../../lib/session.ts';
 import { RoleBadge } from '../account/role-badge.tsx';
 import { useSession } from '../auth/auth-provider.tsx';
 import { ONBOARDING_WELCOME_PATH } from '../auth/guards.tsx';
+import { NotificationsCard } from '../notifications/notifications-card.tsx';
 
 export interface NextStep {
   id: string;
@@ -194,6 +196,7 @@ export function DashboardPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <RoleBadge role={role} />
+          {me.profile.verified && <VerifiedBadge />}
           {isAdmin && (
             <ButtonLink to={ROUTES.admin} variant="outline" size="sm">
               <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Admin panel
@@ -321,6 +324,10 @@ export function DashboardPage() {
             </Panel>
           </>
         )}
+      </div>
+
+      <div className="mt-6">
+        <NotificationsCard />
       </div>
     </div>
   );

@@ -7,12 +7,14 @@ import type {
   OnboardingServicesRequest,
   OnboardingStatus,
   OnboardingSummary,
+  Profile,
   ProviderLocation,
   ProviderServices,
   WeeklyAvailabilityRequest,
 } from '@adwuma/shared';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { MISSING_TABLE_CODE, onboardingRetryDelay, shouldRetryOnboardingQuery } from '@adwuma/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../lib/api.ts';
 
 export const ONBOARDING_API = {
   status: '/api/onboarding/status',
@@ -43,21 +45,63 @@ export const onboardingKeys = {
   categories: ['categories'] as const,
 };
 
-export const useOnboardingStatus = () =>
-  useQuery({ queryKey: onboardingKeys.status, queryFn: () => api<OnboardingStatus>(ONBOARDING_API.status) });
+/** True when the failure names Postgres code 42P01 (in its code, its details or its message). */
+export function mentionsMissingTable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const details = error instanceof ApiError ? (error.details as { code?: unknown } | undefined) : undefined;
+  const code = error instanceof ApiError ? error.code : (error as { code?: unknown }).code;
+  return (
+    code === MISSING_TABLE_CODE ||
+    details?.code === MISSING_TABLE_CODE ||
+    error.message.includes(MISSING_TABLE_CODE)
+  );
+}
 
-export const useSavedLocation = () =>
-  useQuery({
-    queryKey: onboardingKeys.location,
-    queryFn: () => api<{ location: ProviderLocation | null }>(ONBOARDING_API.location),
-    staleTime: 0,
-  });
+/**
+ * Spec 8 retry rule of the onboarding queries, for TanStack Query: not for code 42P01 (nor any 4xx
+ * refusal), otherwise up to 2 retries.
+ */
+export function retryOnboardingQuery(failureCount: number, error: unknown): boolean {
+  return shouldRetryOnboardingQuery(
+    failureCount,
+    error instanceof ApiError && error.status > 0 ? error.status : undefined,
+    mentionsMissingTable(error) ? MISSING_TABLE_CODE : null,
+  );
+}
+
+/** Spec 8/9: 1 s doubling up to 30 s. */
+export const ONBOARDING_QUERY_RETRY = {
+  retry: retryOnboardingQuery,
+  retryDelay: onboardingRetryDelay,
+} as const;
+
+export const fetchOnboardingStatus = () => api<OnboardingStatus>(ONBOARDING_API.status);
+export const fetchSavedLocation = () => api<{ location: ProviderLocation | null }>(ONBOARDING_API.location);
+
+/** GET /api/onboarding/status: what the provider gate, `/` and the wizard read. */
+export const onboardingStatusQuery = queryOptions({
+  queryKey: onboardingKeys.status,
+  queryFn: fetchOnboardingStatus,
+  ...ONBOARDING_QUERY_RETRY,
+});
+
+export const useOnboardingStatus = () => useQuery(onboardingStatusQuery);
+
+export const savedLocationQuery = queryOptions({
+  queryKey: onboardingKeys.location,
+  queryFn: fetchSavedLocation,
+  staleTime: 0,
+  ...ONBOARDING_QUERY_RETRY,
+});
+
+export const useSavedLocation = () => useQuery(savedLocationQuery);
 
 export const useSavedServices = () =>
   useQuery({
     queryKey: onboardingKeys.services,
     queryFn: () => api<ProviderServices>(ONBOARDING_API.services),
     staleTime: 0,
+    ...ONBOARDING_QUERY_RETRY,
   });
 
 export const useSavedAvailability = () =>
@@ -65,6 +109,7 @@ export const useSavedAvailability = () =>
     queryKey: onboardingKeys.availability,
     queryFn: () => api<{ availability: WeekAnswer | null }>(ONBOARDING_API.availability),
     staleTime: 0,
+    ...ONBOARDING_QUERY_RETRY,
   });
 
 export const useSummary = () =>
@@ -72,6 +117,7 @@ export const useSummary = () =>
     queryKey: onboardingKeys.summary,
     queryFn: () => api<OnboardingSummary>(ONBOARDING_API.summary),
     staleTime: 0,
+    ...ONBOARDING_QUERY_RETRY,
   });
 
 export const useCategories = () =>
@@ -82,7 +128,7 @@ export const useCategories = () =>
   });
 
 export const saveProfile = (json: OnboardingProfileRequest) =>
-  api<{ status: OnboardingStatus }>(ONBOARDING_API.profile, { method: 'PUT', json });
+  api<{ profile: Profile; status: OnboardingStatus }>(ONBOARDING_API.profile, { method: 'PUT', json });
 export const saveLocation = (json: LocationSaveRequest) =>
   api<{ location: ProviderLocation; warnings: string[]; status: OnboardingStatus }>(ONBOARDING_API.location, {
     method: 'PUT',

@@ -2,22 +2,15 @@ import type { OnboardingStatus } from '@adwuma/shared';
 import { nextWizardStep, onboardingPath, type WizardStep, wizardStepFor } from '@adwuma/shared';
 import { type ComponentType, type RefObject, useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { LoadingScreen } from '../../components/screens/loading-screen.tsx';
 import { NotFoundScreen } from '../../components/screens/not-found-screen.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useOnboardingStatus } from './api.ts';
+import { AvailabilityStep } from './availability-step.tsx';
 import { LocationStep } from './location-step.tsx';
-import {
-  AvailabilityStep,
-  CompleteStep,
-  IdStep,
-  ProfileStep,
-  ReviewStep,
-  ServicesStep,
-  SubscriptionStep,
-  TermsStep,
-  WelcomeStep,
-} from './steps.tsx';
+import { ProfileStep } from './profile-step.tsx';
+import { ServicesStep } from './services-step.tsx';
+import { CompleteStep, IdStep, ReviewStep, SubscriptionStep, TermsStep, WelcomeStep } from './steps.tsx';
 import { ProgressBar, STEP_TITLES, type StepProps } from './wizard-frame.tsx';
 
 const SCREENS: Record<WizardStep, ComponentType<StepProps>> = {
@@ -66,13 +59,7 @@ function ResumeOnboarding({
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const status = useOnboardingStatus();
-  if (status.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading" />
-      </div>
-    );
-  }
+  if (status.isPending) return <LoadingScreen onRetry={() => void status.refetch()} />;
   const target = resumeStep(status.data);
   if (welcome && target === 'welcome') return <WizardScreen step="welcome" headingRef={headingRef} />;
   return <Navigate to={onboardingPath(target)} replace />;
@@ -98,7 +85,8 @@ function WizardScreen({
   };
 
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-6 sm:py-10">
+    // Fields focused on an error stop clear of the sticky header (and, on phones, the sticky footer).
+    <div className="mx-auto w-full max-w-xl px-4 py-6 sm:py-10 [&_input]:scroll-mt-24 [&_input]:scroll-mb-24 [&_textarea]:scroll-mt-24 [&_textarea]:scroll-mb-24">
       <ProgressBar step={step} />
       <h1
         ref={headingRef}

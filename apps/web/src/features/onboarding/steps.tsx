@@ -1,6 +1,4 @@
 import {
-  BIO_MAX,
-  DEFAULT_WEEK,
   formatGhanaPhone,
   onboardingPath,
   SUBSCRIPTION_MESSAGES,
@@ -8,37 +6,21 @@ import {
   WEEKDAY_NAMES,
 } from '@adwuma/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, IdCard, PartyPopper, Pencil } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { CheckCircle2, PartyPopper, Pencil } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Field, Input, PhoneInput, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { fieldErrors } from '../../lib/api.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { ME_QUERY_KEY } from '../../lib/session.ts';
-import { useSession } from '../auth/auth-provider.tsx';
-import { AvatarField } from '../profile/avatar-field.tsx';
-import {
-  acceptTerms,
-  keepStarter,
-  markIntroSeen,
-  onboardingKeys,
-  saveAvailability,
-  saveProfile,
-  saveServices,
-  useCategories,
-  useSavedAvailability,
-  useSavedServices,
-  useSummary,
-  type WeekAnswer,
-} from './api.ts';
+import { acceptTerms, keepStarter, markIntroSeen, onboardingKeys, useSummary } from './api.ts';
 import { FormError, messageOf, StepFooter, StepIntro, type StepProps } from './wizard-frame.tsx';
 
 /** Runs a save: busy state, field errors from the server, else one form-level message. */
-function useSave() {
+export function useSave() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -64,7 +46,7 @@ function useSave() {
   return { busy, errors, formError, run };
 }
 
-function Loading() {
+export function Loading() {
   return (
     <div className="flex justify-center py-10">
       <Spinner label="Loading" />
@@ -102,315 +84,12 @@ export function WelcomeStep({ step, next }: StepProps) {
   );
 }
 
-// ---- profile ---------------------------------------------------------------------------------------
-
-export function ProfileStep({ step, next }: StepProps) {
-  const { me } = useSession();
-  const uid = useId();
-  const [values, setValues] = useState({
-    full_name: me?.profile.full_name ?? '',
-    phone: me?.profile.phone ? formatGhanaPhone(me.profile.phone) : '',
-    bio: me?.profile.bio ?? '',
-  });
-  const { busy, errors, formError, run } = useSave();
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(() => saveProfile(values), next);
-  };
-  const avatarUrl = me?.profile.avatar_url ?? null;
-  const queryClient = useQueryClient();
-  // The photo is half of the core "profile" item (spec 4): a new one changes the onboarding status.
-  useEffect(() => {
-    void avatarUrl;
-    void queryClient.invalidateQueries({ queryKey: ['onboarding'] });
-  }, [avatarUrl, queryClient]);
-  return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <StepIntro>Customers see your photo, name and bio. Your phone is for bookings.</StepIntro>
-      <fieldset className="rounded-xl border border-border bg-card p-4">
-        <legend className="px-1 text-sm font-semibold text-fg">Profile photo</legend>
-        <AvatarField avatarUrl={avatarUrl} name={values.full_name || me?.profile.full_name || ''} />
-        {!avatarUrl && (
-          <p className="mt-3 text-xs text-muted-fg">
-            A clear photo of your face helps customers trust you, and it is needed for a complete profile.
-          </p>
-        )}
-      </fieldset>
-      <Field id={`${uid}-name`} label="Full name" error={errors.full_name}>
-        {(c) => <Input {...c} autoComplete="name" value={values.full_name} onChange={set('full_name')} />}
-      </Field>
-      <Field id={`${uid}-phone`} label="Phone" hint="A Ghana number, e.g. 024 123 4567" error={errors.phone}>
-        {(c) => <PhoneInput {...c} value={values.phone} onChange={set('phone')} />}
-      </Field>
-      <Field
-        id={`${uid}-bio`}
-        label="Bio"
-        hint={`${values.bio.length}/${BIO_MAX} · What you do and how long you've done it`}
-        error={errors.bio}
-      >
-        {(c) => <Textarea {...c} maxLength={BIO_MAX} value={values.bio} onChange={set('bio')} />}
-      </Field>
-      <FormError message={formError} />
-      <StepFooter step={step} busy={busy} />
-    </form>
-  );
-}
-
-// ---- services --------------------------------------------------------------------------------------
-
-export function ServicesStep({ step, next }: StepProps) {
-  const categories = useCategories();
-  const saved = useSavedServices();
-  const uid = useId();
-  const [chosen, setChosen] = useState<string[] | null>(null);
-  const [tags, setTags] = useState<string[] | null>(null);
-  const [tagText, setTagText] = useState('');
-  const { busy, errors, formError, run } = useSave();
-
-  useEffect(() => {
-    if (saved.data && chosen === null) {
-      setChosen(saved.data.categories.map((c) => c.slug));
-      setTags(saved.data.tags);
-    }
-  }, [saved.data, chosen]);
-
-  if (categories.isPending || saved.isPending) return <Loading />;
-  if (categories.isError) return <Alert tone="danger">{messageOf(categories.error)}</Alert>;
-  const picked = chosen ?? [];
-  const tagList = tags ?? [];
-  const toggle = (slug: string) =>
-    setChosen(picked.includes(slug) ? picked.filter((s) => s !== slug) : [...picked, slug]);
-  const addTag = () => {
-    const tag = tagText.trim();
-    if (tag && !tagList.some((t) => t.toLowerCase() === tag.toLowerCase())) setTags([...tagList, tag]);
-    setTagText('');
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const all = tagText.trim() ? [...tagList, tagText.trim()] : tagList;
-    void run(() => saveServices({ categories: picked, tags: all }), next);
-  };
-  const tagError = Object.entries(errors).find(([k]) => k.startsWith('tags'))?.[1];
-  const categoryError = Object.entries(errors).find(([k]) => k.startsWith('categories'))?.[1];
-
-  return (
-    <form onSubmit={submit} noValidate className="space-y-5">
-      <StepIntro>Choose the categories you work in, then name the services you offer.</StepIntro>
-      <fieldset aria-describedby={categoryError ? `${uid}-cat-error` : undefined}>
-        <legend className="text-sm font-semibold text-fg">Categories</legend>
-        <div className="mt-2 space-y-4">
-          {categories.data.groups.map((group) => (
-            <div key={group.slug}>
-              <h2 className="text-xs font-semibold uppercase tracking-wide text-muted-fg">{group.name}</h2>
-              <div className="mt-2 grid gap-2">
-                {group.categories.map((cat) => (
-                  <label
-                    key={cat.slug}
-                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-border bg-card px-3 py-2 text-sm has-[:checked]:border-brand-600"
-                  >
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 accent-brand-600"
-                      checked={picked.includes(cat.slug)}
-                      onChange={() => toggle(cat.slug)}
-                    />
-                    <span className="text-fg">{cat.name}</span>
-                  </label>
-                ))}
-              </div>
-            </div>
-          ))}
-        </div>
-        {categoryError && (
-          <p id={`${uid}-cat-error`} role="alert" className="mt-1.5 text-sm font-medium text-danger">
-            {categoryError}
-          </p>
-        )}
-      </fieldset>
-      <Field
-        id={`${uid}-tag`}
-        label="Services you offer"
-        optional
-        hint="e.g. Knotless braids. Press Enter to add each one."
-        error={tagError}
-      >
-        {(c) => (
-          <div className="flex gap-2">
-            <Input
-              {...c}
-              value={tagText}
-              onChange={(e) => setTagText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  addTag();
-                }
-              }}
-            />
-            <button
-              type="button"
-              onClick={addTag}
-              className="min-h-11 rounded-xl border border-border px-3 text-sm font-semibold text-fg hover:bg-muted"
-            >
-              Add
-            </button>
-          </div>
-        )}
-      </Field>
-      {tagList.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Your services">
-          {tagList.map((tag) => (
-            <li key={tag} className="flex items-center gap-1 rounded-full bg-muted px-3 py-1 text-sm text-fg">
-              {tag}
-              <button
-                type="button"
-                aria-label={`Remove ${tag}`}
-                className="ml-1 text-muted-fg hover:text-danger"
-                onClick={() => setTags(tagList.filter((t) => t !== tag))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <FormError message={formError} />
-      <StepFooter step={step} busy={busy} />
-    </form>
-  );
-}
-
-// ---- availability ----------------------------------------------------------------------------------
-
-type Day = { weekday: number; closed: boolean; opens: string; closes: string };
-
-function toDays(week: WeekAnswer | typeof DEFAULT_WEEK): Day[] {
-  return week.days.map((d) => ({
-    weekday: d.weekday,
-    closed: d.closed,
-    opens: d.opens?.slice(0, 5) ?? '08:00',
-    closes: d.closes?.slice(0, 5) ?? '17:00',
-  }));
-}
-
-export function AvailabilityStep({ step, next }: StepProps) {
-  const uid = useId();
-  const saved = useSavedAvailability();
-  const [days, setDays] = useState<Day[] | null>(null);
-  const { busy, errors, formError, run } = useSave();
-  useEffect(() => {
-    if (saved.isSuccess && days === null) setDays(toDays(saved.data.availability ?? DEFAULT_WEEK));
-  }, [saved.isSuccess, saved.data, days]);
-  if (!days) return saved.isError ? <Alert tone="danger">{messageOf(saved.error)}</Alert> : <Loading />;
-
-  const update = (weekday: number, patch: Partial<Day>) =>
-    setDays(days.map((d) => (d.weekday === weekday ? { ...d, ...patch } : d)));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(
-      () =>
-        saveAvailability({
-          timezone: 'Africa/Accra',
-          days: days.map((d) =>
-            d.closed
-              ? { weekday: d.weekday, closed: true }
-              : { weekday: d.weekday, closed: false, opens: d.opens, closes: d.closes },
-          ),
-        }),
-      next,
-    );
-  };
-  return (
-    <form onSubmit={submit} noValidate className="space-y-3">
-      <StepIntro>Hours are Ghana time. Use 15-minute steps.</StepIntro>
-      {days.map((day, index) => {
-        const name = WEEKDAY_NAMES[day.weekday] ?? String(day.weekday);
-        const error = errors[`days.${index}.opens`] ?? errors[`days.${index}.closes`];
-        return (
-          <div key={day.weekday} className="rounded-xl border border-border bg-card p-3">
-            <div className="flex items-center justify-between gap-3">
-              <span className="text-sm font-semibold text-fg">{name}</span>
-              <label className="flex min-h-11 items-center gap-2 text-sm text-fg">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-brand-600"
-                  checked={!day.closed}
-                  onChange={(e) => update(day.weekday, { closed: !e.target.checked })}
-                  aria-label={`Open on ${name}`}
-                />
-                {day.closed ? 'Closed' : 'Open'}
-              </label>
-            </div>
-            {!day.closed && (
-              <div className="mt-2 grid grid-cols-2 gap-2">
-                <label htmlFor={`${uid}-${day.weekday}-opens`} className="text-xs text-muted-fg">
-                  Opens
-                  <Input
-                    id={`${uid}-${day.weekday}-opens`}
-                    type="time"
-                    step={900}
-                    aria-label={`${name} opens`}
-                    aria-invalid={error ? true : undefined}
-                    value={day.opens}
-                    onChange={(e) => update(day.weekday, { opens: e.target.value })}
-                  />
-                </label>
-                <label htmlFor={`${uid}-${day.weekday}-closes`} className="text-xs text-muted-fg">
-                  Closes
-                  <Input
-                    id={`${uid}-${day.weekday}-closes`}
-                    type="time"
-                    step={900}
-                    aria-label={`${name} closes`}
-                    aria-invalid={error ? true : undefined}
-                    value={day.closes}
-                    onChange={(e) => update(day.weekday, { closes: e.target.value })}
-                  />
-                </label>
-              </div>
-            )}
-            {error && (
-              <p role="alert" className="mt-1.5 text-sm font-medium text-danger">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
-      {errors.days && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {errors.days}
-        </p>
-      )}
-      <FormError message={formError} />
-      <StepFooter step={step} busy={busy} />
-    </form>
-  );
-}
+// ---- profile, location, services, availability: profile-step.tsx, location-step.tsx, … ---------
 
 // ---- id --------------------------------------------------------------------------------------------
 
-export function IdStep({ step, next }: StepProps) {
-  return (
-    <div>
-      <Card>
-        <div className="flex gap-3">
-          <IdCard aria-hidden="true" className="h-6 w-6 shrink-0 text-brand-700" />
-          <div className="text-sm text-fg">
-            <p className="font-semibold">Identity verification is coming</p>
-            <p className="mt-1 text-muted-fg">
-              You will verify with your Ghana Card (front and back) and a selfie. Uploading arrives with the
-              verification feature; until then you can continue, and we will ask you when it opens.
-            </p>
-          </div>
-        </div>
-      </Card>
-      <StepFooter step={step} onContinue={next} />
-    </div>
-  );
-}
+/** The id step is the verification feature's screen. */
+export { IdVerificationStep as IdStep } from '../verification/id-step.tsx';
 
 // ---- terms -----------------------------------------------------------------------------------------
 
@@ -556,7 +235,7 @@ export function ReviewStep({ step, next }: StepProps) {
       </Section>
       <Section title="Identity" edit="id">
         <p>
-          {s.idDocuments.done} of {s.idDocuments.required} documents · coming with verification
+          {s.idDocuments.done} of {s.idDocuments.required} documents
         </p>
       </Section>
       <Section title="Terms" edit="terms">

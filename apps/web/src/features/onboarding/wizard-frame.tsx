@@ -1,9 +1,11 @@
 import { onboardingPath, previousWizardStep, type WizardStep, wizardProgress } from '@adwuma/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { useSession } from '../auth/auth-provider.tsx';
 
 export const STEP_TITLES: Record<WizardStep, string> = {
   welcome: 'Welcome to Adwuma',
@@ -102,4 +104,65 @@ export function StepIntro({ children }: { children: ReactNode }) {
 /** The message of a failed call that did not name fields. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : 'An unexpected error occurred. Please try again.';
+}
+
+/** A schema's issues as field messages, keyed by path ('days.2.closes'); the first per field wins. */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Moves focus to the element with this id (the first invalid field, which is on screen already). */
+export function focusById(id: string | null | undefined) {
+  if (id) document.getElementById(id)?.focus();
+}
+
+const DRAFT_KEY = 'onboarding-draft';
+
+/**
+ * What a provider typed on a step and did not save yet, kept while they move back and forth in
+ * the wizard. It lives in the query cache (not storage), so signing out drops it with the rest.
+ */
+export function useStepDraft<T>(step: WizardStep) {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const key = useMemo(() => [DRAFT_KEY, user?.id ?? null, step] as const, [user?.id, step]);
+  return useMemo(
+    () => ({
+      read: () => queryClient.getQueryData<T>(key),
+      write: (value: T) => queryClient.setQueryData<T>(key, value),
+      clear: () => queryClient.removeQueries({ queryKey: key, exact: true }),
+    }),
+    [queryClient, key],
+  );
+}
+
+/**
+ * When the step goes away (Back, a link, the browser), keeps its unsaved values as the draft;
+ * `current` answers null when there is nothing unsaved (saved, or equal to what the server has),
+ * which drops the draft.
+ */
+export function useDraftOnLeave<T>(
+  draft: { write: (value: T) => void; clear: () => void },
+  current: () => T | null,
+) {
+  const latest = useRef(current);
+  latest.current = current;
+  useEffect(
+    () => () => {
+      const value = latest.current();
+      if (value === null) draft.clear();
+      else draft.write(value);
+    },
+    [draft],
+  );
+}
+
+/** Same values (plain data: form values, lists, numbers). */
+export function sameValues(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

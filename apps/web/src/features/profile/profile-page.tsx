@@ -1,13 +1,16 @@
+import { isProviderLike } from '@adwuma/shared';
 import { LogOut, MailCheck, MailWarning } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { Dialog } from '../account/dialog.tsx';
 import { RoleBadge } from '../account/role-badge.tsx';
 import { useSession } from '../auth/auth-provider.tsx';
+import { ProfileVerification } from '../verification/profile-verification.tsx';
 import { AvatarField } from './avatar-field.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
@@ -89,6 +92,7 @@ export function ProfilePage() {
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted-fg">
           <span className="[overflow-wrap:anywhere]">{me.user.email}</span>
           <RoleBadge role={role} />
+          {me.profile.verified && <VerifiedBadge />}
           {me.user.emailVerified ? (
             <span className="inline-flex items-center gap-1 text-leaf-700 dark:text-green-300">
               <MailCheck aria-hidden="true" className="h-4 w-4" /> Email verified
@@ -105,6 +109,8 @@ export function ProfilePage() {
           )}
         </div>
       </header>
+
+      {isProviderLike(role) && <ProfileVerification verified={me.profile.verified} />}
 
       <section
         aria-labelledby="details-title"

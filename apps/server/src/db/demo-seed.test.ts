@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { call } from '../test/providers.ts';
+import { CATEGORY_GROUPS } from './data/categories.ts';
+import { SERVICE_TEMPLATES } from './data/demo-providers.ts';
+import { DEMO_PROVIDER_COUNT, demoProviders, seedDemoData } from './demo-seed.ts';
+
+describe('demo seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seedDemo: true });
+  });
+  afterAll(() => t.close());
+
+  it('is deterministic, covers every category and 20+ cities', () => {
+    const a = demoProviders();
+    expect(demoProviders()).toEqual(a);
+    expect(a).toHaveLength(DEMO_PROVIDER_COUNT);
+    expect(new Set(a.map((p) => p.city)).size).toBeGreaterThanOrEqual(20);
+    const slugs = CATEGORY_GROUPS.flatMap((g) => g.categories.map(([slug]) => slug));
+    for (const slug of slugs) expect(SERVICE_TEMPLATES[slug], slug).toBeDefined();
+    expect(new Set(a.flatMap((p) => p.categories))).toEqual(new Set(slugs));
+    for (const p of a) {
+      for (const s of p.services) {
+        expect(Number.isInteger(s.price_minor)).toBe(true);
+        expect(s.price_minor).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('runs at start once (a marker in app_settings) and fills search', async () => {
+    expect(await seedDemoData(t.database)).toBe(0);
+    const { rows } = (await t.database.db.execute(
+      sql`select count(*)::int as n, count(distinct city)::int as cities from provider_search where listed`,
+    )) as unknown as { rows: { n: number; cities: number }[] };
+    expect(rows[0]).toEqual({ n: DEMO_PROVIDER_COUNT, cities: 24 });
+    const res = await call(t, 'GET', '/api/search?category=plumbing&lat=6.6885&lng=-1.6244&radius=30');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.length).toBeGreaterThan(0);
+    expect(res.json().items.every((i: { city: string }) => i.city === 'Kumasi')).toBe(true);
+  });
+
+  it('gives demo accounts no password: nobody can sign in as them', async () => {
+    const { rows } = (await t.database.db.execute(
+      sql`select count(*)::int as n from auth_accounts a join auth_users u on u.id = a.user_id where u.id like 'demo-provider-%'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBe(0);
+    const [first] = demoProviders(1);
+    const res = await call(t, 'POST', '/api/auth/sign-in/email', undefined, {
+      email: first!.email,
+      password: 'Passw0rd!',
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,198 @@
+import {
+  apiErrorSchema,
+  categoryProvidersResponseSchema,
+  directoryCitiesResponseSchema,
+  directoryQuerySchema,
+  directoryResponseSchema,
+  effectiveSort,
+  providerProfileResponseSchema,
+  SEARCH_LIMITS,
+  SEARCH_MESSAGES,
+  type SearchQuery,
+  type SearchResponse,
+  type SearchSort,
+  searchQuerySchema,
+  searchResponseSchema,
+} from '@adwuma/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { App } from '../../types.ts';
+import { getSignedIn } from '../auth/session.ts';
+import { createCategoryCache } from './category-cache.ts';
+import { loadProviderProfile } from './provider-profile.ts';
+import {
+  buildListSql,
+  buildTermsSql,
+  type ListPage,
+  type ListSpec,
+  listPageFrom,
+  specFromSearch,
+  wordMatchesFrom,
+} from './search-sql.ts';
+
+const EMPTY: ListPage = { items: [], total: 0, total_capped: false };
+const CITIES_TTL_MS = 5 * 60 * 1000;
+
+/** Runs one list statement (search, directory, category page). */
+export async function runList(database: Database, spec: ListSpec): Promise<ListPage> {
+  const { text, values } = buildListSql(spec);
+  const { rows } = await database.executeSql(text, values);
+  return listPageFrom(rows, spec.userId !== undefined);
+}
+
+/** A search: its words matched to dictionary terms first (when there is text), then the list. */
+export async function runSearch(database: Database, query: SearchQuery, userId?: string): Promise<{ page: ListPage; sort: SearchSort }> {
+  const planned = specFromSearch(query, userId);
+  if (!planned) return { page: EMPTY, sort: effectiveSort(query) };
+  const { spec, words } = planned;
+  if (words.length) {
+    const terms = buildTermsSql(words);
+    const text = wordMatchesFrom(words, (await database.executeSql(terms.text, terms.values)).rows);
+    if (!text) return { page: EMPTY, sort: spec.sort as SearchSort };
+    spec.text = text;
+  }
+  return { page: await runList(database, spec), sort: spec.sort as SearchSort };
+}
+
+/** The signed-in caller's id, looked up only when a session cookie came (anonymous search: no query). */
+async function viewerId(request: FastifyRequest): Promise<string | undefined> {
+  return (await getSignedIn(request))?.user.id;
+}
+
+const unknownCategory = (slug: string) => {
+  const message = `${SEARCH_MESSAGES.category}: ${slug}`;
+  return new AppError(400, 'VALIDATION_ERROR', `category: ${message}`, {
+    fields: [{ field: 'category', message }],
+  });
+};
+
+/**
+ * Finding providers: search (text, category, place and radius, rating, price, verified, day), the
+ * public profile by slug, the directory by category and city, and a category's providers. All read
+ * the provider_search read model (decision 005).
+ */
+export async function searchRoutes(app: App) {
+  const { database } = app.deps;
+  const { db } = database;
+  const categories = createCategoryCache(db);
+
+  async function search(query: SearchQuery, userId: string | undefined): Promise<SearchResponse> {
+    const { page, sort } = await runSearch(database, query, userId);
+    return { ...page, page: query.page, pageSize: SEARCH_LIMITS.pageSize, sort };
+  }
+
+  app.get(
+    '/api/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary:
+          'Search providers: q (typo-tolerant), category, lat+lng+radius (km), min_rating, price_min/price_max (pesewas), verified, day, sort, page',
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { query } = request;
+      if (query.category && !(await categories.get(query.category))) throw unknownCategory(query.category);
+      return search(query, await viewerId(request));
+    },
+  );
+
+  app.get(
+    '/api/categories/:slug/providers',
+    {
+      schema: {
+        tags: ['search'],
+        summary: "A category's providers (the search's filters and sorts apply; default sort rating)",
+        params: z.object({ slug: z.string().max(60) }),
+        querystring: searchQuerySchema,
+        response: { 200: categoryProvidersResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const category = await categories.get(request.params.slug);
+      if (!category) throw notFound('No such category.');
+      const result = await search({ ...request.query, category: category.slug }, await viewerId(request));
+      const { sort_order: _order, ...info } = category;
+      return { ...result, category: info };
+    },
+  );
+
+  app.get(
+    '/api/providers/:slug',
+    {
+      schema: {
+        tags: ['search'],
+        summary: "A provider's public profile by slug (only the code at its end counts: old links work)",
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        response: { 200: providerProfileResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const profile = await loadProviderProfile(db, request.params.slug, await viewerId(request));
+      if (!profile) throw notFound('No such provider.');
+      return profile;
+    },
+  );
+
+  app.get(
+    '/api/directory',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Browse providers by category and city, by name (A–Z) or rating',
+        querystring: directoryQuerySchema,
+        response: { 200: directoryResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { category, city, sort, page } = request.query;
+      if (category && !(await categories.get(category))) throw unknownCategory(category);
+      const result = await runList(database, {
+        ...(category ? { category } : {}),
+        ...(city ? { city } : {}),
+        sort,
+        page,
+        pageSize: SEARCH_LIMITS.pageSize,
+        ...(await viewerId(request).then((id) => (id ? { userId: id } : {}))),
+      });
+      return { ...result, page, pageSize: SEARCH_LIMITS.pageSize, sort };
+    },
+  );
+
+  let cities: { at: number; value: z.infer<typeof directoryCitiesResponseSchema> } | null = null;
+  app.get(
+    '/api/directory/cities',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Cities with listed providers, most providers first (counted every five minutes)',
+        response: { 200: directoryCitiesResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      if (!cities || Date.now() - cities.at > CITIES_TTL_MS) {
+        const { rows } = await database.executeSql(
+          `select city, min(region) as region, count(*)::int as providers from provider_search
+           where listed and city is not null group by city order by providers desc, city limit 200`,
+          [],
+        );
+        cities = {
+          at: Date.now(),
+          value: {
+            cities: rows.map((r) => ({
+              city: r.city as string,
+              region: (r.region as string | null) ?? null,
+              providers: Number(r.providers),
+            })),
+          },
+        };
+      }
+      reply.header('cache-control', 'public, max-age=300');
+      return cities.value;
+    },
+  );
+}

@@ -1,0 +1,148 @@
+import {
+  apiErrorSchema,
+  myServicesResponseSchema,
+  publicServiceResponseSchema,
+  SERVICE_LIMITS,
+  SERVICE_MESSAGES,
+  serviceInputSchema,
+  serviceResponseSchema,
+  serviceUpdateSchema,
+} from '@adwuma/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { App } from '../../types.ts';
+import { getSignedIn } from '../auth/session.ts';
+import { requireOnboardedProvider, requireProvider } from '../onboarding/guards.ts';
+import { ownProfile } from '../profile/profile-service.ts';
+import {
+  createService,
+  deleteService,
+  findVisibleService,
+  listOwnServices,
+  SERVICE_NOT_FOUND,
+  serviceStatus,
+  updateService,
+} from './service-store.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+const idParams = z.object({ id: z.uuid({ error: 'Not a service id' }) });
+
+/**
+ * Publishing needs a provider who passes the provider gate (requireOnboardedProvider); the refusal
+ * keeps its details (reason, redirect) with the services wording.
+ */
+async function requirePublisher(request: FastifyRequest) {
+  try {
+    return await requireOnboardedProvider(request);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'FORBIDDEN' && error.details) {
+      throw new AppError(403, 'FORBIDDEN', SERVICE_MESSAGES.publishNeedsVerified, error.details);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A provider's services (`/post-service` and the dashboard): drafts by any provider, publishing by
+ * an onboarded one. Everything is the caller's own; another provider's service answers 404.
+ */
+export async function serviceRoutes(app: App) {
+  const { db } = app.deps.database;
+
+  app.post(
+    '/api/services',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Add a service (draft by default; status "published" needs finished onboarding)',
+        body: serviceInputSchema,
+        response: { 201: serviceResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request, reply) => {
+      const { user } =
+        request.body.status === 'published'
+          ? await requirePublisher(request)
+          : await requireProvider(request);
+      await ownProfile(db, user);
+      const service = await createService(db, user.id, request.body);
+      return reply.status(201).send({ service });
+    },
+  );
+
+  app.get(
+    '/api/services/mine',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Your services, drafts and paused ones included, newest first',
+        response: { 200: myServicesResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireProvider(request);
+      return { items: await listOwnServices(db, user.id), max: SERVICE_LIMITS.perProviderMax };
+    },
+  );
+
+  app.get(
+    '/api/services/:id',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'A published service (drafts and paused ones only to their owner)',
+        params: idParams,
+        response: { 200: publicServiceResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await getSignedIn(request);
+      const found = await findVisibleService(db, request.params.id, viewer?.user.id);
+      if (!found) throw notFound(SERVICE_NOT_FOUND);
+      return found;
+    },
+  );
+
+  app.patch(
+    '/api/services/:id',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Edit your service; status: draft → published, published ⇄ paused, any → draft',
+        params: idParams,
+        body: serviceUpdateSchema,
+        response: { 200: serviceResponseSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { user } = await requireProvider(request);
+      const { id } = request.params;
+      if (request.body.status === 'published' && (await serviceStatus(db, user.id, id)) !== 'published') {
+        await requirePublisher(request);
+      }
+      return { service: await updateService(db, user.id, id, request.body) };
+    },
+  );
+
+  app.delete(
+    '/api/services/:id',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Delete your service',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request, reply) => {
+      const { user } = await requireProvider(request);
+      await deleteService(db, user.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,96 @@
+import {
+  ADMIN_PAGE_SIZE,
+  apiErrorSchema,
+  reviewDecisionSchema,
+  reviewDetailSchema,
+  reviewQueueQuerySchema,
+  reviewQueueSchema,
+} from '@adwuma/shared';
+import { z } from 'zod';
+import type { App } from '../../types.ts';
+import { requireAdmin } from '../auth/session.ts';
+import { claimReview, decideReview, reviewDetail, reviewQueue } from './review-service.ts';
+import { sendDecisionMail, VERIFICATION_MAIL_QUEUE } from './send-decision-mail.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The admin verification queue (/admin/review). Every route: 401 signed out, 403 unless admin. */
+export async function adminVerificationRoutes(app: App) {
+  const deps = app.deps;
+
+  await deps.jobs.work<{ auditId: string }>(VERIFICATION_MAIL_QUEUE, ({ auditId }) =>
+    sendDecisionMail(deps, auditId),
+  );
+
+  app.get(
+    '/api/admin/verification',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: `Verification sessions, oldest first, ${ADMIN_PAGE_SIZE} a page; status awaiting (default), all or one status`,
+        querystring: reviewQueueQuerySchema,
+        response: { 200: reviewQueueSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return reviewQueue(deps.database.db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/verification/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One verification session with the documents (signed URLs valid 3600 s)',
+        params: idParams,
+        response: { 200: reviewDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return reviewDetail(deps, request.params.id, request.log);
+    },
+  );
+
+  app.post(
+    '/api/admin/verification/:id/claim',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Take a waiting verification into review (status in_review, you as reviewer)',
+        params: idParams,
+        response: { 200: reviewDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireAdmin(request);
+      return claimReview(deps, user.id, request.params.id, request.log);
+    },
+  );
+
+  app.post(
+    '/api/admin/verification/:id/decision',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve or reject (a note is required to reject); 409 once decided',
+        params: idParams,
+        body: reviewDecisionSchema,
+        response: { 200: reviewDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireAdmin(request);
+      return decideReview(deps, user.id, request.params.id, request.body, request.log);
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { MAX_PRICE_MINOR, MONEY_MESSAGES } from '../money.ts';
+import { safeText } from '../schemas/common.ts';
+
+/**
+ * A service a provider offers (`/post-service`): what it is, its category, its price in pesewas
+ * (fixed, per hour, or "from"), how long it takes, where, and whether customers can see it.
+ */
+
+export const PRICE_TYPES = ['fixed', 'hourly', 'from'] as const;
+export type PriceType = (typeof PRICE_TYPES)[number];
+
+export const PRICE_TYPE_LABELS: Record<PriceType, string> = {
+  fixed: 'Fixed price',
+  hourly: 'Per hour',
+  from: 'Starting from',
+};
+
+export const SERVICE_STATUSES = ['draft', 'published', 'paused'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+export const SERVICE_LIMITS = {
+  titleMin: 3,
+  titleMax: 80,
+  descriptionMin: 20,
+  descriptionMax: 2000,
+  durationMin: 15,
+  durationMax: 7 * 24 * 60,
+  areasMax: 20,
+  areaMax: 60,
+  photosMax: 6,
+  perProviderMax: 50,
+} as const;
+
+export const SERVICE_MESSAGES = {
+  duration: `Duration must be between ${SERVICE_LIMITS.durationMin} minutes and 7 days`,
+  durationStep: 'Duration must be in steps of 15 minutes',
+  areasMax: `Add at most ${SERVICE_LIMITS.areasMax} areas`,
+  transition: (from: ServiceStatus, to: ServiceStatus) => `A ${from} service cannot become ${to}`,
+  publishNeedsVerified: 'Finish your provider onboarding before publishing a service.',
+  tooMany: `You can list at most ${SERVICE_LIMITS.perProviderMax} services`,
+} as const;
+
+const priceField = z
+  .number({ error: MONEY_MESSAGES.invalid })
+  .int({ error: MONEY_MESSAGES.invalid })
+  .min(0, { error: MONEY_MESSAGES.negative })
+  .max(MAX_PRICE_MINOR, { error: MONEY_MESSAGES.tooLarge });
+
+const areasField = z
+  .array(safeText({ maxLength: SERVICE_LIMITS.areaMax }))
+  .max(SERVICE_LIMITS.areasMax, { error: SERVICE_MESSAGES.areasMax })
+  .transform((areas) =>
+    areas.filter((a, i) => areas.findIndex((b) => b.toLowerCase() === a.toLowerCase()) === i),
+  );
+
+const serviceFields = {
+  title: safeText({ minLength: SERVICE_LIMITS.titleMin, maxLength: SERVICE_LIMITS.titleMax }),
+  category: z.string().regex(/^[a-z0-9-]{1,60}$/, { error: 'Choose a category' }),
+  description: safeText({
+    minLength: SERVICE_LIMITS.descriptionMin,
+    maxLength: SERVICE_LIMITS.descriptionMax,
+  }),
+  price_type: z.enum(PRICE_TYPES, { error: 'Choose how the price is counted' }),
+  /** Pesewas. */
+  price: priceField,
+  duration_minutes: z
+    .number({ error: SERVICE_MESSAGES.duration })
+    .int({ error: SERVICE_MESSAGES.duration })
+    .min(SERVICE_LIMITS.durationMin, { error: SERVICE_MESSAGES.duration })
+    .max(SERVICE_LIMITS.durationMax, { error: SERVICE_MESSAGES.duration })
+    .refine((m) => m % 15 === 0, { error: SERVICE_MESSAGES.durationStep })
+    .nullish(),
+  service_areas: areasField,
+  status: z.enum(SERVICE_STATUSES, { error: 'Choose draft, published or paused' }),
+};
+
+export const serviceInputSchema = z.strictObject({
+  ...serviceFields,
+  service_areas: areasField.default([]),
+  status: serviceFields.status.default('draft'),
+});
+export type ServiceInput = z.input<typeof serviceInputSchema>;
+export type ServiceValues = z.output<typeof serviceInputSchema>;
+
+/**
+ * Partial edits: any field of the input. No defaults here: a field left out stays as it is (a
+ * `.partial()` of the input schema would fill in status 'draft' and unpublish the service).
+ */
+export const serviceUpdateSchema = z.strictObject(serviceFields).partial();
+export type ServiceUpdate = z.output<typeof serviceUpdateSchema>;
+
+/** Allowed status changes: draft → published; published ⇄ paused; anything back to draft. */
+export function canChangeServiceStatus(from: ServiceStatus, to: ServiceStatus): boolean {
+  if (from === to) return true;
+  if (to === 'draft') return true;
+  if (from === 'draft') return to === 'published';
+  return (from === 'published' && to === 'paused') || (from === 'paused' && to === 'published');
+}
+
+/** Only published services are shown to customers and counted in search. */
+export function isServiceVisible(status: string): boolean {
+  return status === 'published';
+}
+
+/** "GH₵ 150 / hour", "From GH₵ 80", "GH₵ 300" — the price line of a card. */
+export function priceLabel(priceType: PriceType, formatted: string): string {
+  if (priceType === 'hourly') return `${formatted} / hour`;
+  if (priceType === 'from') return `From ${formatted}`;
+  return formatted;
+}
+
+/** "45 min", "2 h", "1 h 30 min", "2 days". */
+export function formatDuration(minutes: number): string {
+  if (minutes >= 24 * 60 && minutes % (24 * 60) === 0) {
+    const d = minutes / (24 * 60);
+    return `${d} day${d === 1 ? '' : 's'}`;
+  }
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
