@@ -33,6 +33,8 @@ export const envSchema = z.object({
   /** A Nominatim-compatible geocoder (its /reverse and /search); unset: the offline Ghana gazetteer. */
   GEOCODER_URL: url(['http', 'https']).optional(),
   TRUST_PROXY: bool(false),
+  /** Requests a minute per client to /api/* (0 = no limit: load tests only). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1_000_000).default(300),
   /** Seconds to wait for in-flight requests on shutdown. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
   /** Signs sessions and tokens. Unset: generated at first start and kept in the database. */
@@ -120,6 +122,8 @@ export interface AppConfig {
   /** GEOCODER_URL without a trailing slash; undefined = the offline gazetteer. */
   geocoderUrl: string | undefined;
   trustProxy: boolean;
+  /** Requests a minute per client to /api/*; 0 turns the overall limit off. */
+  rateLimitPerMinute: number;
   shutdownGraceSeconds: number;
   /** Start the background job workers (tests may turn them off and drain by hand). */
   runJobs: boolean;
@@ -169,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileUrl: env.MAP_TILE_URL,
     geocoderUrl: env.GEOCODER_URL?.replace(/\/+$/, ''),
     trustProxy: env.TRUST_PROXY,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     runJobs: true,
     authSecret: env.BETTER_AUTH_SECRET,

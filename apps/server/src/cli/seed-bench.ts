@@ -34,11 +34,11 @@ async function main() {
   }
   try {
     const started = Date.now();
-    console.log(`Seeding ${count.toLocaleString('en')} benchmark providers into ${database.kind === 'postgres' ? 'the Postgres server' : config.dataDir}`);
+    console.info(`Seeding ${count.toLocaleString('en')} benchmark providers into ${database.kind === 'postgres' ? 'the Postgres server' : config.dataDir}`);
     await database.migrate();
     await seedReferenceData(database);
-    const result = await seedBenchProviders(database, count, (m) => console.log(m));
-    console.log(
+    const result = await seedBenchProviders(database, count, (m) => console.info(m));
+    console.info(
       `Done in ${((Date.now() - started) / 1000).toFixed(1)} s (tables ${result.seconds.base.toFixed(1)} s, read model ${result.seconds.readModel.toFixed(1)} s, analyze ${result.seconds.analyze.toFixed(1)} s): ${result.listed.toLocaleString('en')} providers listed in search.`,
     );
   } finally {

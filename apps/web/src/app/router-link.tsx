@@ -8,10 +8,10 @@ export function isCurrentLink(href: string, pathname: string, search: string): b
   if (url.pathname !== pathname) return false;
   const current = new URLSearchParams(search);
   const wanted = [...url.searchParams];
-  // A link with a query matches when the page has that query; a bare link only when the page has
-  // none of the query keys its siblings use (e.g. /search versus /search?view=categories).
+  // A link with a query matches when the page has that query; a bare link only when the page is
+  // not one its siblings name (/search, its map view included, versus /search?view=categories).
   if (wanted.length) return wanted.every(([key, value]) => current.get(key) === value);
-  return !current.has('view') && !current.has('focus');
+  return current.get('view') !== 'categories' && !current.has('focus');
 }
 
 /**

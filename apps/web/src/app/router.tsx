@@ -54,11 +54,8 @@ const LATER_PROTECTED = [
   ROUTES.postJob,
   ROUTES.serviceRequests,
   ROUTES.subscription,
-  ROUTES.providerDirectory,
-  ROUTES.postService,
   ROUTES.schedule,
   ROUTES.jobs,
-  ROUTES.favorites,
   ROUTES.reviews,
 ] as const;
 
@@ -101,6 +98,24 @@ const authRoutes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('../features/profile-completion/profile-completion-page.tsx'))
                 .ProfileCompletionPage,
+            }),
+          },
+          {
+            path: ROUTES.providerDirectory,
+            lazy: async () => ({
+              Component: (await import('../features/directory/directory-page.tsx')).DirectoryPage,
+            }),
+          },
+          {
+            path: ROUTES.postService,
+            lazy: async () => ({
+              Component: (await import('../features/services/post-service-page.tsx')).PostServicePage,
+            }),
+          },
+          {
+            path: ROUTES.favorites,
+            lazy: async () => ({
+              Component: (await import('../features/favorites/favorites-page.tsx')).FavoritesPage,
             }),
           },
           ...LATER_PROTECTED.map((path) => ({ path, Component: NotFoundScreen })),
@@ -184,6 +199,12 @@ const pageRoutes: RouteObject[] = [
   {
     path: ROUTES.search,
     lazy: async () => ({ Component: (await import('../features/search/search-page.tsx')).SearchPage }),
+  },
+  {
+    path: ROUTES.provider,
+    lazy: async () => ({
+      Component: (await import('../features/providers/provider-profile-page.tsx')).ProviderProfilePage,
+    }),
   },
   {
     path: ROUTES.pricing,

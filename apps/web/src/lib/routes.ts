@@ -7,6 +7,8 @@ export const ROUTES = {
   home: '/',
   landing: '/landing',
   search: '/search',
+  /** A provider's public profile: `/providers/ama-mensah-k3x9q2` (only the code at the end counts). */
+  provider: '/providers/:slug',
   pricing: '/pricing',
   enterpriseInquiry: '/enterprise-inquiry',
   features: '/features',

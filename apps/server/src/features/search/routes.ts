@@ -4,57 +4,24 @@ import {
   directoryCitiesResponseSchema,
   directoryQuerySchema,
   directoryResponseSchema,
-  effectiveSort,
   providerProfileResponseSchema,
   SEARCH_LIMITS,
   SEARCH_MESSAGES,
   type SearchQuery,
   type SearchResponse,
-  type SearchSort,
   searchQuerySchema,
   searchResponseSchema,
 } from '@adwuma/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { getSignedIn } from '../auth/session.ts';
 import { createCategoryCache } from './category-cache.ts';
 import { loadProviderProfile } from './provider-profile.ts';
-import {
-  buildListSql,
-  buildTermsSql,
-  type ListPage,
-  type ListSpec,
-  listPageFrom,
-  specFromSearch,
-  wordMatchesFrom,
-} from './search-sql.ts';
+import { runList, runSearch } from './search-service.ts';
 
-const EMPTY: ListPage = { items: [], total: 0, total_capped: false };
 const CITIES_TTL_MS = 5 * 60 * 1000;
-
-/** Runs one list statement (search, directory, category page). */
-export async function runList(database: Database, spec: ListSpec): Promise<ListPage> {
-  const { text, values } = buildListSql(spec);
-  const { rows } = await database.executeSql(text, values);
-  return listPageFrom(rows, spec.userId !== undefined);
-}
-
-/** A search: its words matched to dictionary terms first (when there is text), then the list. */
-export async function runSearch(database: Database, query: SearchQuery, userId?: string): Promise<{ page: ListPage; sort: SearchSort }> {
-  const planned = specFromSearch(query, userId);
-  if (!planned) return { page: EMPTY, sort: effectiveSort(query) };
-  const { spec, words } = planned;
-  if (words.length) {
-    const terms = buildTermsSql(words);
-    const text = wordMatchesFrom(words, (await database.executeSql(terms.text, terms.values)).rows);
-    if (!text) return { page: EMPTY, sort: spec.sort as SearchSort };
-    spec.text = text;
-  }
-  return { page: await runList(database, spec), sort: spec.sort as SearchSort };
-}
 
 /** The signed-in caller's id, looked up only when a session cookie came (anonymous search: no query). */
 async function viewerId(request: FastifyRequest): Promise<string | undefined> {

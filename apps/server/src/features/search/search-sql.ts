@@ -158,7 +158,7 @@ export function buildListSql(spec: ListSpec): SqlQuery {
 
   if (spec.text?.length) {
     // Every word must match (GIN on search_words); a word counts 3 when matched exactly, 2 closely,
-    // 1 by a looser typo; a match in the name adds 2.
+    // 1 by a looser typo; a search word found in the name adds 2.
     const parts: string[] = [];
     for (const match of spec.text) {
       where.push(`s.search_words && ${p.add(match.terms, 'text[]')}`);
@@ -166,8 +166,8 @@ export function buildListSql(spec: ListSpec): SqlQuery {
         `case when s.search_words && ${p.add(match.exact, 'text[]')} then 3 when s.search_words && ${p.add(match.close, 'text[]')} then 2 else 1 end`,
       );
     }
-    const all = p.add([...new Set(spec.text.flatMap((m) => m.terms))], 'text[]');
-    parts.push(`case when regexp_split_to_array(lower(s.name), '[^[:alnum:]]+') && ${all} then 2 else 0 end`);
+    const inName = spec.text.map((m) => `strpos(lower(s.name), ${p.add(m.word, 'text')}) > 0`);
+    parts.push(`case when ${inName.join(' or ')} then 2 else 0 end`);
     score = `(${parts.join(' + ')})::float8`;
   }
   if (spec.category) where.push(`s.category_slugs @> array[${p.add(spec.category, 'text')}]`);

@@ -1,5 +1,5 @@
-import type { ActiveRole } from '@adwuma/shared';
-import { ChevronDown, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { type ActiveRole, isProviderLike } from '@adwuma/shared';
+import { ChevronDown, Heart, LayoutDashboard, ListPlus, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
@@ -19,6 +19,8 @@ export const ACCOUNT_MENU_TEXT = {
   trigger: 'Account menu',
   dashboard: 'Dashboard',
   profile: 'Profile and security',
+  favorites: 'Favorites',
+  services: 'Your services',
   admin: 'Admin panel',
   logOut: 'Log out',
   switchView: 'Switch view',
@@ -158,6 +160,22 @@ export function AccountMenu() {
               icon={<UserRound aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
             >
               {ACCOUNT_MENU_TEXT.profile}
+            </MenuLink>
+            {role !== null && isProviderLike(role) && (
+              <MenuLink
+                to={ROUTES.postService}
+                onClick={close}
+                icon={<ListPlus aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
+              >
+                {ACCOUNT_MENU_TEXT.services}
+              </MenuLink>
+            )}
+            <MenuLink
+              to={ROUTES.favorites}
+              onClick={close}
+              icon={<Heart aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
+            >
+              {ACCOUNT_MENU_TEXT.favorites}
             </MenuLink>
             {isAdmin && (
               <MenuLink

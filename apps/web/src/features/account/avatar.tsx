@@ -20,7 +20,15 @@ export function Avatar({
   className?: string;
 }) {
   if (src) {
-    return <img src={src} alt="" className={`shrink-0 rounded-full object-cover ${className}`} />;
+    return (
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className={`shrink-0 rounded-full object-cover ${className}`}
+      />
+    );
   }
   return (
     <span

@@ -2,12 +2,15 @@ import { isProviderLike } from '@adwuma/shared';
 import {
   ArrowRight,
   BadgeCheck,
+  BookUser,
   Briefcase,
   CalendarCheck,
   CheckCircle2,
   Circle,
+  Heart,
   HelpCircle,
   LayoutGrid,
+  ListPlus,
   type LucideIcon,
   MailWarning,
   MessageCircle,
@@ -152,11 +155,14 @@ const CUSTOMER_SHORTCUTS: Shortcut[] = [
     text: 'Every category on Adwuma',
     icon: LayoutGrid,
   },
+  { to: ROUTES.favorites, label: 'Favorites', text: 'Providers you saved', icon: Heart },
+  { to: ROUTES.providerDirectory, label: 'Directory', text: 'Providers by city, A–Z', icon: BookUser },
   { to: ROUTES.profile, label: 'Your profile', text: 'Photo, phone and preferences', icon: UserRound },
   { to: ROUTES.help, label: 'Help centre', text: 'Answers about hiring and paying', icon: HelpCircle },
 ];
 
 const PROVIDER_SHORTCUTS: Shortcut[] = [
+  { to: ROUTES.postService, label: 'Your services', text: 'Add services and prices', icon: ListPlus },
   {
     to: ONBOARDING_WELCOME_PATH,
     label: 'Provider setup',
@@ -165,6 +171,7 @@ const PROVIDER_SHORTCUTS: Shortcut[] = [
   },
   { to: ROUTES.pricing, label: 'Plans and fees', text: 'Lower commission, faster payouts', icon: Sparkles },
   { to: ROUTES.profile, label: 'Your profile', text: 'What customers see about you', icon: UserRound },
+  { to: ROUTES.favorites, label: 'Favorites', text: 'Providers you saved', icon: Heart },
   { to: ROUTES.help, label: 'Help centre', text: 'Getting paid, reviews and more', icon: HelpCircle },
 ];
 

@@ -2,14 +2,12 @@ import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MAP_ATTRIBUTION, MAP_TILE_URL } from '../../lib/map-tiles.ts';
 
 /** Accra, when the provider has no point yet. */
 const DEFAULT_CENTER: [number, number] = [5.6037, -0.187];
 const DEFAULT_ZOOM = 12;
 const POINT_ZOOM = 14;
-const TILE_URL: string =
-  import.meta.env.VITE_MAP_TILE_URL ?? 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 export const MAP_LABEL = 'Map: click to set your location';
 
 // A CSS/SVG pin: Leaflet's default icon loads images from relative paths that break under Vite.
@@ -75,7 +73,7 @@ export default function LocationMap({ point, focus, onPick }: Props) {
       className="h-64 w-full rounded-xl border border-border bg-muted!"
       style={{ zIndex: 0 }}
     >
-      <TileLayer url={TILE_URL} attribution={ATTRIBUTION} />
+      <TileLayer url={MAP_TILE_URL} attribution={MAP_ATTRIBUTION} />
       {point && (
         <Marker
           position={[point.latitude, point.longitude]}

@@ -1,5 +1,6 @@
 import type { CategoriesResponse, CategoryGroup } from '@adwuma/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../../lib/api.ts';
 
 export type { CategoriesResponse, CategoryGroup, ServiceCategory } from '@adwuma/shared';
@@ -15,6 +16,15 @@ export const categoriesQuery = () =>
 
 export function useCategories() {
   return useQuery(categoriesQuery());
+}
+
+/** Category names by slug (cards carry slugs), empty until the categories have loaded. */
+export function useCategoryNames(): ReadonlyMap<string, string> {
+  const { data } = useCategories();
+  return useMemo(
+    () => new Map(data?.groups.flatMap((g) => g.categories.map((c) => [c.slug, c.name] as const)) ?? []),
+    [data],
+  );
 }
 
 /** Case- and accent-insensitive match of every word of the filter against name and description. */

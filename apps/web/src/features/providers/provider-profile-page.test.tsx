@@ -1,0 +1,116 @@
+import type { ProviderProfileResponse } from '@adwuma/shared';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, makeMe, SIGNED_OUT, stubFetch } from '../auth/test/fixtures.tsx';
+import { CATEGORIES, renderRoutes } from '../search/test/fixtures.tsx';
+import { ProviderProfilePage } from './provider-profile-page.tsx';
+
+function profile(overrides: Partial<ProviderProfileResponse> = {}): ProviderProfileResponse {
+  return {
+    provider: {
+      provider_id: 'p-1',
+      code: 'k3x9q2',
+      slug: 'ama-owusu-k3x9q2',
+      name: 'Ama Owusu',
+      business_name: null,
+      avatar_url: null,
+      bio: 'Braids and natural hair care in Kumasi since 2015.',
+      city: 'Kumasi',
+      region: 'Ashanti',
+      latitude: 6.69,
+      longitude: -1.62,
+      verified: true,
+      member_since: '2025-06-27T00:00:00.000Z',
+      response_time_minutes: null,
+      categories: [{ slug: 'hair-braiding', name: 'Hair braiding' }],
+      service_areas: ['Asokwa', 'Suame'],
+      min_price_minor: 8000,
+      price_type: 'from',
+      currency: 'GHS',
+    },
+    services: [],
+    availability: null,
+    rating_summary: { average: 0, count: 0 },
+    contact: { phone: null, whatsapp_url: null },
+    canonicalSlug: 'ama-owusu-k3x9q2',
+    ...overrides,
+  };
+}
+
+function renderProfile(path: string, body: ProviderProfileResponse, { signedIn = false } = {}) {
+  stubFetch((req) => {
+    if (req.path === '/api/me') return signedIn ? json(200, makeMe('customer')) : SIGNED_OUT();
+    if (req.path === '/api/categories') return json(200, CATEGORIES);
+    if (req.path === '/api/favorites/ids') return json(200, { provider_ids: [] });
+    if (req.path.startsWith('/api/providers/')) return json(200, body);
+    return undefined;
+  });
+  return renderRoutes([{ path: '/providers/:slug', Component: ProviderProfilePage }], path);
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  for (const el of document.head.querySelectorAll(
+    'meta[property], meta[name="description"], link[rel="canonical"]',
+  ))
+    el.remove();
+});
+
+describe('/providers/:slug', () => {
+  it('replaces an old slug with the canonical one and sets the link-preview tags', async () => {
+    const { router } = renderProfile('/providers/ama-mensah-k3x9q2', profile());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ama Owusu' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/providers/ama-owusu-k3x9q2'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(document.title).toBe('Ama Owusu — Hair braiding in Kumasi · Adwuma'));
+    expect(document.head.querySelector('meta[property="og:url"]')).toHaveAttribute(
+      'content',
+      `${window.location.origin}/providers/ama-owusu-k3x9q2`,
+    );
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(
+      'Hair braiding in Kumasi, verified on Adwuma.',
+    );
+    const reviews = screen.getByRole('heading', { name: 'Reviews' }).closest('section') as HTMLElement;
+    expect(within(reviews).getByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.getByText('Member since June 2025')).toBeInTheDocument();
+  });
+
+  it('signed out: Message and Request a quote lead to sign-in; no WhatsApp or phone unless given', async () => {
+    renderProfile('/providers/ama-owusu-k3x9q2', profile());
+    const message = await screen.findByRole('link', { name: 'Message' });
+    expect(message).toHaveAttribute('href', '/auth?returnTo=%2Fproviders%2Fama-owusu-k3x9q2');
+    expect(screen.getByRole('link', { name: 'Request a quote' })).toHaveAttribute(
+      'href',
+      '/auth?returnTo=%2Fproviders%2Fama-owusu-k3x9q2',
+    );
+    expect(screen.queryByRole('link', { name: 'WhatsApp' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /\+233/ })).not.toBeInTheDocument();
+  });
+
+  it('signed in: the contact actions the provider shared, and honest "coming soon" buttons', async () => {
+    renderProfile(
+      '/providers/ama-owusu-k3x9q2',
+      profile({ contact: { phone: '+233241234567', whatsapp_url: 'https://wa.me/233241234567' } }),
+      { signedIn: true },
+    );
+    expect(await screen.findByRole('button', { name: /Message/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/233241234567',
+    );
+    expect(screen.getByRole('link', { name: '+233 24 123 4567' })).toHaveAttribute(
+      'href',
+      'tel:+233241234567',
+    );
+    expect(screen.getByRole('button', { name: 'Save Ama Owusu to favorites' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+});

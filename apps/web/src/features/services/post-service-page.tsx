@@ -1,0 +1,344 @@
+import {
+  formatDuration,
+  formatMoney,
+  isProviderLike,
+  priceLabel,
+  SERVICE_MESSAGES,
+  type Service,
+  type ServiceStatus,
+  type ServiceValues,
+} from '@adwuma/shared';
+import { Briefcase, Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ErrorScreen } from '../../components/screens/error-screen.tsx';
+import { ScreenShell } from '../../components/screens/screen-shell.tsx';
+import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { Dialog } from '../account/dialog.tsx';
+import { useJoinAsProvider } from '../account/use-join-as-provider.ts';
+import { useSession } from '../auth/auth-provider.tsx';
+import { useCategories } from '../search/api/get-categories.ts';
+import { useDeleteService, useMyServices, useSaveService } from './api/services.ts';
+import { ServiceForm, STATUS_TEXT } from './service-form.tsx';
+
+export const POST_SERVICE_TEXT = {
+  title: 'Your services',
+  lead: 'What you offer, with prices: published services show on your profile and in search.',
+  add: 'Add a service',
+  edit: (title: string) => `Edit “${title}”`,
+  mine: 'My services',
+  none: 'No services yet. Add your first one below: customers search by service and price.',
+  saved: 'Service saved',
+  deleted: (title: string) => `“${title}” deleted`,
+  published: (title: string) => `“${title}” is published`,
+  paused: (title: string) => `“${title}” is paused`,
+  deleteTitle: 'Delete this service?',
+  deleteText: (title: string) =>
+    `“${title}” will be removed from your profile and from search. This cannot be undone.`,
+  notProvider: 'Services are for providers',
+  notProviderText:
+    'Offer your skills on Adwuma: set up a provider profile, then add your services and prices.',
+  becomeProvider: 'Become a provider',
+} as const;
+
+const STATUS_TONE: Record<ServiceStatus, BadgeTone> = {
+  draft: 'neutral',
+  published: 'leaf',
+  paused: 'brand',
+};
+
+function ServiceItem({
+  service,
+  onEdit,
+  onStatus,
+  onDelete,
+  busy,
+}: {
+  service: Service;
+  onEdit: () => void;
+  onStatus: (status: ServiceStatus) => void;
+  onDelete: () => void;
+  busy: boolean;
+}) {
+  const next: ServiceStatus = service.status === 'published' ? 'paused' : 'published';
+  return (
+    <li className="rounded-2xl border border-border bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="min-w-0 font-semibold">{service.title}</h3>
+        <Badge tone={STATUS_TONE[service.status]}>{STATUS_TEXT[service.status].label}</Badge>
+      </div>
+      <p className="mt-1 text-sm text-muted-fg">
+        {[
+          service.category_name,
+          priceLabel(service.price_type, formatMoney(service.price_minor, 'GHS', { compact: true })),
+          service.duration_minutes ? formatDuration(service.duration_minutes) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      {service.service_areas.length > 0 && (
+        <p className="mt-1 text-xs text-muted-fg">Areas: {service.service_areas.join(', ')}</p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${service.title}`}>
+          <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          busy={busy}
+          onClick={() => onStatus(next)}
+          aria-label={`${next === 'published' ? 'Publish' : 'Pause'} ${service.title}`}
+        >
+          {next === 'published' ? (
+            <Play aria-hidden="true" className="h-4 w-4" />
+          ) : (
+            <Pause aria-hidden="true" className="h-4 w-4" />
+          )}
+          {next === 'published' ? 'Publish' : 'Pause'}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-danger"
+          onClick={onDelete}
+          aria-label={`Delete ${service.title}`}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function NotProvider() {
+  const join = useJoinAsProvider();
+  return (
+    <ScreenShell
+      icon={<Briefcase aria-hidden="true" className="h-7 w-7" />}
+      title={POST_SERVICE_TEXT.notProvider}
+      actions={<Button onClick={() => void join()}>{POST_SERVICE_TEXT.becomeProvider}</Button>}
+    >
+      <p>{POST_SERVICE_TEXT.notProviderText}</p>
+    </ScreenShell>
+  );
+}
+
+/** `/post-service`: a provider's services: add, edit, publish or pause, delete. */
+export function PostServicePage() {
+  const { role } = useSession();
+  const provider = role !== null && isProviderLike(role);
+  useDocumentTitle(POST_SERVICE_TEXT.title);
+  const [params, setParams] = useSearchParams();
+  const editId = params.get('edit');
+  const services = useMyServices(provider);
+  const categories = useCategories();
+  const save = useSaveService();
+  const statusChange = useSaveService();
+  const remove = useDeleteService();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState<Service | null>(null);
+  // A new key empties the form after a service was added.
+  const [formKey, setFormKey] = useState(0);
+  const formRef = useRef<HTMLElement>(null);
+
+  const editing = editId ? (services.data?.items.find((s) => s.id === editId) ?? null) : null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when another service is opened
+  useEffect(() => {
+    if (editId && editing) {
+      formRef.current?.scrollIntoView({ block: 'start' });
+      formRef.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+    }
+  }, [editId, Boolean(editing)]);
+
+  if (!provider) return <NotProvider />;
+  if (services.isError && !services.data) {
+    return (
+      <ErrorScreen
+        detail={services.error.message}
+        onRetry={() => void services.refetch()}
+        retrying={services.isFetching}
+      />
+    );
+  }
+
+  const items = services.data?.items ?? [];
+  const full = services.data ? items.length >= services.data.max : false;
+
+  const onSubmit = (values: ServiceValues) => {
+    save.mutate(
+      { id: editing?.id, input: values },
+      {
+        onSuccess: () => {
+          toast.success(POST_SERVICE_TEXT.saved);
+          save.reset();
+          setFormKey((k) => k + 1);
+          if (editing) setParams({}, { preventScrollReset: true });
+        },
+      },
+    );
+  };
+
+  const onStatus = (service: Service, status: ServiceStatus) =>
+    statusChange.mutate(
+      { id: service.id, input: { status } },
+      {
+        onSuccess: () =>
+          toast.success(
+            status === 'published'
+              ? POST_SERVICE_TEXT.published(service.title)
+              : POST_SERVICE_TEXT.paused(service.title),
+          ),
+        onError: (error) => {
+          const redirect =
+            error instanceof ApiError
+              ? (error.details as { redirect?: string } | undefined)?.redirect
+              : undefined;
+          toast.error(error.message, {
+            ...(redirect ? { action: { label: 'Continue', onClick: () => navigate(redirect) } } : {}),
+          });
+        },
+      },
+    );
+
+  return (
+    <div className="pb-12">
+      <header className="border-b border-border bg-gradient-to-b from-brand-50 to-bg dark:from-brand-800/15">
+        <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-4xl">{POST_SERVICE_TEXT.title}</h1>
+          <p className="mt-2 text-muted-fg">{POST_SERVICE_TEXT.lead}</p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            {!full && (
+              <Button
+                onClick={() => {
+                  setParams({}, { preventScrollReset: true });
+                  setFormKey((k) => k + 1);
+                  requestAnimationFrame(() => {
+                    formRef.current?.scrollIntoView({ block: 'start' });
+                    formRef.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+                  });
+                }}
+              >
+                <Plus aria-hidden="true" className="h-4 w-4" /> {POST_SERVICE_TEXT.add}
+              </Button>
+            )}
+          </div>
+        </div>
+      </header>
+
+      <div className="mx-auto grid max-w-3xl gap-8 px-4 py-6 sm:px-6">
+        <section aria-labelledby="my-services">
+          <div className="flex items-baseline justify-between gap-3">
+            <h2 id="my-services" className="text-lg font-bold">
+              {POST_SERVICE_TEXT.mine}
+            </h2>
+            {services.data && (
+              <span className="text-sm text-muted-fg">
+                {items.length} of {services.data.max}
+              </span>
+            )}
+          </div>
+          {services.isPending ? (
+            <div role="status" aria-label="Loading your services" className="mt-3 grid gap-3">
+              <Skeleton className="h-28" />
+              <Skeleton className="h-28" />
+            </div>
+          ) : items.length === 0 ? (
+            <p className="mt-3 rounded-2xl border border-dashed border-border p-5 text-sm text-muted-fg">
+              {POST_SERVICE_TEXT.none}
+            </p>
+          ) : (
+            <ul className="mt-3 grid gap-3">
+              {items.map((s) => (
+                <ServiceItem
+                  key={s.id}
+                  service={s}
+                  busy={statusChange.isPending && statusChange.variables?.id === s.id}
+                  onEdit={() => setParams({ edit: s.id }, { preventScrollReset: true })}
+                  onStatus={(status) => onStatus(s, status)}
+                  onDelete={() => setConfirming(s)}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section
+          ref={formRef}
+          aria-labelledby="service-form-title"
+          className="scroll-mt-20 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="service-form-title" className="text-lg font-bold">
+            {editing ? POST_SERVICE_TEXT.edit(editing.title) : POST_SERVICE_TEXT.add}
+          </h2>
+          <div className="mt-4">
+            {full && !editing ? (
+              <p className="text-sm text-muted-fg">{SERVICE_MESSAGES.tooMany}</p>
+            ) : categories.isPending || (editId && services.isPending) ? (
+              <div role="status" aria-label="Loading the form" className="grid gap-3">
+                <Skeleton className="h-11" />
+                <Skeleton className="h-11" />
+                <Skeleton className="h-32" />
+              </div>
+            ) : categories.isError ? (
+              <ErrorScreen detail={categories.error.message} onRetry={() => void categories.refetch()} />
+            ) : (
+              <ServiceForm
+                key={`${editing?.id ?? 'new'}-${formKey}`}
+                service={editing}
+                groups={categories.data.groups}
+                busy={save.isPending}
+                error={save.error}
+                onSubmit={onSubmit}
+                onCancel={
+                  editing
+                    ? () => {
+                        save.reset();
+                        setParams({}, { preventScrollReset: true });
+                      }
+                    : undefined
+                }
+              />
+            )}
+          </div>
+        </section>
+      </div>
+
+      {confirming && (
+        <Dialog
+          title={POST_SERVICE_TEXT.deleteTitle}
+          description={POST_SERVICE_TEXT.deleteText(confirming.title)}
+          onClose={() => setConfirming(null)}
+        >
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              onClick={() =>
+                remove.mutate(confirming.id, {
+                  onSuccess: () => {
+                    toast.success(POST_SERVICE_TEXT.deleted(confirming.title));
+                    if (editId === confirming.id) setParams({}, { preventScrollReset: true });
+                    setConfirming(null);
+                  },
+                  onError: (error) => toast.error(error.message),
+                })
+              }
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete service
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

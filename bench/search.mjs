@@ -1,0 +1,344 @@
+#!/usr/bin/env node
+// Search benchmark, printed as JSON (issue 6, decision 005). Run from the root: npm run bench:search
+//
+// 1. Postgres server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres): a
+//    fresh database adwuma_bench_<time> is created, migrated and seeded with BENCH_PROVIDERS
+//    (100,000) providers, and dropped at the end.
+// 2. For each query shape (category + radius, text + category, text + radius + min rating) at
+//    concurrency 1 and 50: p50/p95/p99 latency and requests/second through the API (one server
+//    process, autocannon), then the same SQL issued directly with a pg Pool of the server's size at
+//    the same concurrency, and the throughput ratio API / direct.
+// 3. The same on PGlite (embedded) with BENCH_PGLITE_PROVIDERS (20,000) providers: PGlite seeds and
+//    answers on one connection in WebAssembly, several times slower than the server.
+//
+// BENCH_SECONDS (3) per measurement after BENCH_WARMUP_SECONDS (1); BENCH_SKIP_PGLITE=1 skips step 3.
+// Runs under tsx (the root script passes --import tsx) to share the server's SQL builders.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { searchQuerySchema, searchToParams } from '@adwuma/shared';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { seedBenchProviders } from '../apps/server/src/db/bench-seed.ts';
+import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { runSearch } from '../apps/server/src/features/search/search-service.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const providers = Number(process.env.BENCH_PROVIDERS ?? 100_000);
+const pgliteProviders = Number(process.env.BENCH_PGLITE_PROVIDERS ?? 20_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+const port = Number(process.env.BENCH_PORT ?? 3291);
+const CONCURRENCY = [1, 50];
+/** The server's pool (openPostgres default): the direct baseline gets the same number of connections. */
+const POOL_SIZE = 10;
+const log = (message) => process.stderr.write(`${message}\n`);
+
+const KUMASI = { lat: 6.6885, lng: -1.6244 };
+const ACCRA = { lat: 5.556, lng: -0.1969 };
+const TEMA = { lat: 5.6698, lng: -0.0166 };
+const TAMALE = { lat: 9.4008, lng: -0.8393 };
+const TAKORADI = { lat: 4.8982, lng: -1.7603 };
+
+/** Each shape rotates through a few real searches (typos included), so caches do not flatter it. */
+const SCENARIOS = {
+  'category + radius': [
+    { category: 'plumbing', ...KUMASI, radius: 25 },
+    { category: 'electrical', ...ACCRA, radius: 25 },
+    { category: 'hair-braiding', ...ACCRA, radius: 25 },
+    { category: 'barbering', ...KUMASI, radius: 25 },
+    { category: 'house-cleaning', ...TEMA, radius: 25 },
+    { category: 'tailoring', ...TAMALE, radius: 25 },
+    { category: 'catering', ...TAKORADI, radius: 25 },
+    { category: 'phone-repair', ...ACCRA, radius: 25 },
+  ],
+  'text + category': [
+    { q: 'plumbr', category: 'plumbing' },
+    { q: 'electrican', category: 'electrical' },
+    { q: 'knotless braids', category: 'hair-braiding' },
+    { q: 'fade', category: 'barbering' },
+    { q: 'deep cleanin', category: 'house-cleaning' },
+    { q: 'kaba', category: 'tailoring' },
+    { q: 'jollof', category: 'catering' },
+    { q: 'screen', category: 'phone-repair' },
+  ],
+  'text + radius + min rating': [
+    { q: 'braids', ...ACCRA, radius: 20, min_rating: 4 },
+    { q: 'plumber', ...KUMASI, radius: 20, min_rating: 4 },
+    { q: 'makeup', ...ACCRA, radius: 20, min_rating: 4 },
+    { q: 'haircut', ...KUMASI, radius: 20, min_rating: 4 },
+    { q: 'cleaning', ...TEMA, radius: 20, min_rating: 4 },
+    { q: 'ac servicing', ...ACCRA, radius: 20, min_rating: 4.5 },
+    { q: 'wiring', ...TAMALE, radius: 20, min_rating: 4 },
+    { q: 'tutor', ...TAKORADI, radius: 20, min_rating: 4 },
+  ],
+};
+
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
+const round = (n) => (n === null ? null : Math.round(n * 100) / 100);
+
+function summary(latencies, durationSeconds, errors = 0) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    p50_ms: round(percentile(sorted, 50)),
+    p95_ms: round(percentile(sorted, 95)),
+    p99_ms: round(percentile(sorted, 99)),
+    rps: Math.round(latencies.length / durationSeconds),
+    requests: latencies.length,
+    errors,
+  };
+}
+
+/** Through the API: autocannon with `connections` keep-alive connections, paths in rotation. */
+function apiLoad(paths, connections, duration) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    let next = 0;
+    let bad = 0;
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else resolve(summary(latencies, duration, bad + result.errors + result.timeouts));
+      },
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status === 200) latencies.push(responseTime);
+      else bad++;
+    });
+  });
+}
+
+/** The same SQL directly: `concurrency` loops, each running one search after another. */
+async function directLoad(runner, queries, concurrency, duration) {
+  const latencies = [];
+  let next = 0;
+  let errors = 0;
+  const end = performance.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const query = queries[next++ % queries.length];
+        const started = performance.now();
+        try {
+          await runSearch(runner, query);
+          latencies.push(performance.now() - started);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  return summary(latencies, duration, errors);
+}
+
+function startServer(env) {
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST_DIR: path.join(os.tmpdir(), 'adwuma-bench-no-web'),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_PER_MINUTE: '0',
+      DATABASE_URL: '',
+      ...env,
+    },
+  });
+  return server;
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy in 90 s');
+}
+
+async function stopServer(server) {
+  if (server.exitCode !== null) return;
+  server.kill('SIGTERM');
+  await new Promise((r) => server.on('exit', r));
+}
+
+/** Every shape at every concurrency: API first (server running), then direct. */
+async function measure(label, runner, startApi) {
+  const shapes = Object.entries(SCENARIOS).map(([name, searches]) => ({
+    name,
+    queries: searches.map((s) => searchQuerySchema.parse(s)),
+    paths: searches.map((s) => `/api/search?${searchToParams(s).toString()}`),
+  }));
+  const results = {};
+  for (const shape of shapes) results[shape.name] = {};
+
+  // Every search must answer 200 with results before anything is timed.
+  const server = await startApi();
+  try {
+    for (const shape of shapes) {
+      for (const p of shape.paths) {
+        const res = await fetch(`http://127.0.0.1:${port}${p}`);
+        const body = await res.json();
+        if (res.status !== 200 || body.items.length === 0) {
+          throw new Error(`${label}: ${p} answered ${res.status} with ${body.items?.length} items`);
+        }
+      }
+      for (const c of CONCURRENCY) {
+        log(`${label}: ${shape.name}, API, concurrency ${c}`);
+        await apiLoad(shape.paths, c, warmup);
+        results[shape.name][`concurrency_${c}`] = { api: await apiLoad(shape.paths, c, seconds) };
+      }
+    }
+  } finally {
+    await stopServer(server);
+  }
+  const direct = await runner.open();
+  try {
+    for (const shape of shapes) {
+      for (const c of CONCURRENCY) {
+        log(`${label}: ${shape.name}, direct SQL, concurrency ${c}`);
+        await directLoad(direct, shape.queries, c, warmup);
+        const entry = results[shape.name][`concurrency_${c}`];
+        entry.direct_sql = await directLoad(direct, shape.queries, c, seconds);
+        entry.api_throughput_vs_direct = round(entry.api.rps / entry.direct_sql.rps);
+      }
+    }
+  } finally {
+    await runner.close();
+  }
+  return results;
+}
+
+async function benchPostgres() {
+  const name = `adwuma_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  try {
+    log(`postgres: seeding ${providers.toLocaleString('en')} providers into ${name}`);
+    const seeding = await openPostgres(databaseUrl, 1);
+    let seed;
+    try {
+      await seeding.migrate();
+      const { seedReferenceData } = await import('../apps/server/src/db/seed.ts');
+      await seedReferenceData(seeding);
+      seed = await seedBenchProviders(seeding, providers, log);
+    } finally {
+      await seeding.close();
+    }
+    let pool;
+    const runner = {
+      open: async () => {
+        pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+        // Dropping the database at the end ends any connection still open: not an error here.
+        pool.on('error', () => {});
+        return { executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }) };
+      },
+      close: async () => pool?.end(),
+    };
+    const results = await measure('postgres', runner, async () => {
+      const server = startServer({ DATABASE_URL: databaseUrl });
+      await waitForHealth();
+      return server;
+    });
+    return { providers, seed_seconds: seed.seconds, pool_size: POOL_SIZE, shapes: results };
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function benchPglite() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-bench-pglite-'));
+  try {
+    log(`pglite: seeding ${pgliteProviders.toLocaleString('en')} providers into ${dataDir}`);
+    let database = await openPglite({ dataDir });
+    let seed;
+    try {
+      await database.migrate();
+      const { seedReferenceData } = await import('../apps/server/src/db/seed.ts');
+      await seedReferenceData(database);
+      seed = await seedBenchProviders(database, pgliteProviders, log);
+    } finally {
+      await database.close();
+    }
+    const runner = {
+      open: async () => {
+        database = await openPglite({ dataDir });
+        return database;
+      },
+      close: async () => database.close(),
+    };
+    const results = await measure('pglite', runner, async () => {
+      const server = startServer({ DATA_DIR: dataDir });
+      await waitForHealth();
+      return server;
+    });
+    return {
+      providers: pgliteProviders,
+      note:
+        pgliteProviders < providers
+          ? `PGlite seeded with ${pgliteProviders.toLocaleString('en')} providers, not ${providers.toLocaleString('en')}: it builds and answers in WebAssembly on one connection, so seeding the full set alone would take minutes. Set BENCH_PGLITE_PROVIDERS to change it.`
+          : undefined,
+      seed_seconds: seed.seconds,
+      shapes: results,
+    };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function targets(postgres) {
+  const out = {};
+  for (const [name, shape] of Object.entries(postgres.shapes)) {
+    out[name] = {
+      p95_under_15ms_at_concurrency_1: shape.concurrency_1.api.p95_ms < 15,
+      api_at_least_70pct_of_direct: Object.fromEntries(
+        CONCURRENCY.map((c) => [
+          `concurrency_${c}`,
+          shape[`concurrency_${c}`].api_throughput_vs_direct >= 0.7,
+        ]),
+      ),
+    };
+  }
+  return out;
+}
+
+const started = Date.now();
+const postgres = await benchPostgres();
+const pglite = process.env.BENCH_SKIP_PGLITE === '1' ? null : await benchPglite();
+console.log(
+  JSON.stringify(
+    {
+      machine: { cpus: os.cpus().length, node: process.version, load_average: os.loadavg().map((l) => round(l)) },
+      settings: { seconds, warmup_seconds: warmup, concurrency: CONCURRENCY, page_size: 20 },
+      postgres,
+      ...(pglite ? { pglite } : {}),
+      targets: targets(postgres),
+      total_seconds: Math.round((Date.now() - started) / 1000),
+    },
+    null,
+    2,
+  ),
+);
