@@ -8,10 +8,10 @@
 //    concurrency 1 and 50: p50/p95/p99 latency and requests/second through the API (one server
 //    process, autocannon), then the same SQL issued directly with a pg Pool of the server's size at
 //    the same concurrency, and the throughput ratio API / direct.
-// 3. The same on PGlite (embedded) with BENCH_PGLITE_PROVIDERS (20,000) providers: PGlite seeds and
-//    answers on one connection in WebAssembly, several times slower than the server.
+// 3. The same on PGlite (embedded) with BENCH_PGLITE_PROVIDERS (default: as many) providers: one
+//    connection in WebAssembly, in-process for the direct runs.
 //
-// BENCH_SECONDS (3) per measurement after BENCH_WARMUP_SECONDS (1); BENCH_SKIP_PGLITE=1 skips step 3.
+// BENCH_SECONDS (4) per measurement after BENCH_WARMUP_SECONDS (1); BENCH_SKIP_PGLITE=1 skips step 3.
 // Runs under tsx (the root script passes --import tsx) to share the server's SQL builders.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,8 +28,8 @@ import { runSearch } from '../apps/server/src/features/search/search-service.ts'
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const providers = Number(process.env.BENCH_PROVIDERS ?? 100_000);
-const pgliteProviders = Number(process.env.BENCH_PGLITE_PROVIDERS ?? 20_000);
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const pgliteProviders = Number(process.env.BENCH_PGLITE_PROVIDERS ?? providers);
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const port = Number(process.env.BENCH_PORT ?? 3291);
 const CONCURRENCY = [1, 50];
@@ -104,7 +104,9 @@ function apiLoad(paths, connections, duration) {
         url: `http://127.0.0.1:${port}`,
         connections,
         duration,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
+        requests: [
+          { method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) },
+        ],
       },
       (error, result) => {
         if (error) reject(error);
@@ -180,8 +182,12 @@ async function stopServer(server) {
   await new Promise((r) => server.on('exit', r));
 }
 
-/** Every shape at every concurrency: API first (server running), then direct. */
-async function measure(label, runner, startApi) {
+/**
+ * Every shape at every concurrency, through the API and directly. On the Postgres server the two
+ * alternate (the server idles meanwhile), so both see the same machine load; PGlite allows one
+ * process on its folder, so there every API run comes first, then every direct run.
+ */
+async function measure(label, runner, startApi, { interleave }) {
   const shapes = Object.entries(SCENARIOS).map(([name, searches]) => ({
     name,
     queries: searches.map((s) => searchQuerySchema.parse(s)),
@@ -190,9 +196,23 @@ async function measure(label, runner, startApi) {
   const results = {};
   for (const shape of shapes) results[shape.name] = {};
 
-  // Every search must answer 200 with results before anything is timed.
+  const api = async (shape, c) => {
+    log(`${label}: ${shape.name}, API, concurrency ${c}`);
+    await apiLoad(shape.paths, c, warmup);
+    results[shape.name][`concurrency_${c}`] = { api: await apiLoad(shape.paths, c, seconds) };
+  };
+  const direct = async (db, shape, c) => {
+    log(`${label}: ${shape.name}, direct SQL, concurrency ${c}`);
+    await directLoad(db, shape.queries, c, warmup);
+    const entry = results[shape.name][`concurrency_${c}`];
+    entry.direct_sql = await directLoad(db, shape.queries, c, seconds);
+    entry.api_throughput_vs_direct = round(entry.api.rps / entry.direct_sql.rps);
+  };
+
   const server = await startApi();
+  let db = null;
   try {
+    // Every search must answer 200 with results before anything is timed.
     for (const shape of shapes) {
       for (const p of shape.paths) {
         const res = await fetch(`http://127.0.0.1:${port}${p}`);
@@ -201,28 +221,25 @@ async function measure(label, runner, startApi) {
           throw new Error(`${label}: ${p} answered ${res.status} with ${body.items?.length} items`);
         }
       }
+    }
+    if (interleave) db = await runner.open();
+    for (const shape of shapes) {
       for (const c of CONCURRENCY) {
-        log(`${label}: ${shape.name}, API, concurrency ${c}`);
-        await apiLoad(shape.paths, c, warmup);
-        results[shape.name][`concurrency_${c}`] = { api: await apiLoad(shape.paths, c, seconds) };
+        await api(shape, c);
+        if (interleave) await direct(db, shape, c);
       }
     }
   } finally {
     await stopServer(server);
+    if (db) await runner.close();
   }
-  const direct = await runner.open();
-  try {
-    for (const shape of shapes) {
-      for (const c of CONCURRENCY) {
-        log(`${label}: ${shape.name}, direct SQL, concurrency ${c}`);
-        await directLoad(direct, shape.queries, c, warmup);
-        const entry = results[shape.name][`concurrency_${c}`];
-        entry.direct_sql = await directLoad(direct, shape.queries, c, seconds);
-        entry.api_throughput_vs_direct = round(entry.api.rps / entry.direct_sql.rps);
-      }
+  if (!interleave) {
+    db = await runner.open();
+    try {
+      for (const shape of shapes) for (const c of CONCURRENCY) await direct(db, shape, c);
+    } finally {
+      await runner.close();
     }
-  } finally {
-    await runner.close();
   }
   return results;
 }
@@ -257,11 +274,16 @@ async function benchPostgres() {
       },
       close: async () => pool?.end(),
     };
-    const results = await measure('postgres', runner, async () => {
-      const server = startServer({ DATABASE_URL: databaseUrl });
-      await waitForHealth();
-      return server;
-    });
+    const results = await measure(
+      'postgres',
+      runner,
+      async () => {
+        const server = startServer({ DATABASE_URL: databaseUrl });
+        await waitForHealth();
+        return server;
+      },
+      { interleave: true },
+    );
     return { providers, seed_seconds: seed.seconds, pool_size: POOL_SIZE, shapes: results };
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -290,11 +312,16 @@ async function benchPglite() {
       },
       close: async () => database.close(),
     };
-    const results = await measure('pglite', runner, async () => {
-      const server = startServer({ DATA_DIR: dataDir });
-      await waitForHealth();
-      return server;
-    });
+    const results = await measure(
+      'pglite',
+      runner,
+      async () => {
+        const server = startServer({ DATA_DIR: dataDir });
+        await waitForHealth();
+        return server;
+      },
+      { interleave: false },
+    );
     return {
       providers: pgliteProviders,
       note:
@@ -331,7 +358,11 @@ const pglite = process.env.BENCH_SKIP_PGLITE === '1' ? null : await benchPglite(
 console.log(
   JSON.stringify(
     {
-      machine: { cpus: os.cpus().length, node: process.version, load_average: os.loadavg().map((l) => round(l)) },
+      machine: {
+        cpus: os.cpus().length,
+        node: process.version,
+        load_average: os.loadavg().map((l) => round(l)),
+      },
       settings: { seconds, warmup_seconds: warmup, concurrency: CONCURRENCY, page_size: 20 },
       postgres,
       ...(pglite ? { pglite } : {}),

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://localhost/x' }, 'DATABASE_URL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ RATE_LIMIT_PER_MINUTE: 'lots' }, 'RATE_LIMIT_PER_MINUTE'],
+    [{ RATE_LIMIT_PER_MINUTE: '-1' }, 'RATE_LIMIT_PER_MINUTE'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],

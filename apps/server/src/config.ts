@@ -34,7 +34,12 @@ export const envSchema = z.object({
   GEOCODER_URL: url(['http', 'https']).optional(),
   TRUST_PROXY: bool(false),
   /** Requests a minute per client to /api/* (0 = no limit: load tests only). */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(1_000_000).default(300),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(300),
   /** Seconds to wait for in-flight requests on shutdown. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
   /** Signs sessions and tokens. Unset: generated at first start and kept in the database. */

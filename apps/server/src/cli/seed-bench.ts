@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
 import { seedBenchProviders } from '../db/bench-seed.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { seedReferenceData } from '../db/seed.ts';
-import { ConfigError, loadConfig } from '../config.ts';
 
 /**
  * `npm run seed:bench -- --providers 100000`: fills the database of DATABASE_URL (or the embedded one
@@ -24,7 +24,9 @@ async function main() {
   let database: Database;
   try {
     // One connection: the seed works through temporary tables of its session.
-    database = config.databaseUrl ? await openPostgres(config.databaseUrl, 1) : await openPglite({ dataDir: config.dataDir });
+    database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl, 1)
+      : await openPglite({ dataDir: config.dataDir });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -34,7 +36,9 @@ async function main() {
   }
   try {
     const started = Date.now();
-    console.info(`Seeding ${count.toLocaleString('en')} benchmark providers into ${database.kind === 'postgres' ? 'the Postgres server' : config.dataDir}`);
+    console.info(
+      `Seeding ${count.toLocaleString('en')} benchmark providers into ${database.kind === 'postgres' ? 'the Postgres server' : config.dataDir}`,
+    );
     await database.migrate();
     await seedReferenceData(database);
     const result = await seedBenchProviders(database, count, (m) => console.info(m));

@@ -1,6 +1,12 @@
 import { rebuildProviderSearch } from '../features/search/provider-search.ts';
 import type { Database } from './client.ts';
-import { BIO_CLOSINGS, DEMO_CITIES, FIRST_NAMES, LAST_NAMES, SERVICE_TEMPLATES } from './data/demo-providers.ts';
+import {
+  BIO_CLOSINGS,
+  DEMO_CITIES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  SERVICE_TEMPLATES,
+} from './data/demo-providers.ts';
 
 /**
  * Benchmark data: N providers written by the database itself (INSERT … SELECT over

@@ -15,7 +15,11 @@ export const PLACES = {
   wa: { city: 'Wa', region: 'Upper West', latitude: 10.0607, longitude: -2.5019 },
 } as const;
 
-export const WEEKDAYS_9_TO_5 = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: '09:00', closes: '17:00' }));
+export const WEEKDAYS_9_TO_5 = [1, 2, 3, 4, 5].map((weekday) => ({
+  weekday,
+  opens: '09:00',
+  closes: '17:00',
+}));
 
 export function service(
   category: string,

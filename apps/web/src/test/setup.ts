@@ -6,3 +6,6 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// jsdom has no layout: scrolling is a no-op here (and would otherwise print "Not implemented").
+window.scrollTo = (() => {}) as typeof window.scrollTo;

@@ -96,7 +96,8 @@ describe('favorites API', () => {
     });
     expect((await list(akosua)).items.map((i) => i.name)).toEqual(['Ama Owusu']);
 
-    for (const p of many) expect((await call(t, 'PUT', `/api/favorites/${p.id}`, kofi.cookie)).statusCode).toBe(200);
+    for (const p of many)
+      expect((await call(t, 'PUT', `/api/favorites/${p.id}`, kofi.cookie)).statusCode).toBe(200);
     const first = await list(kofi);
     const second = await list(kofi, 2);
     expect([first.items.length, second.items.length, first.total, second.total]).toEqual([20, 2, 22, 22]);
@@ -104,10 +105,16 @@ describe('favorites API', () => {
     expect((await call(t, 'GET', '/api/favorites?page=0', kofi.cookie)).statusCode).toBe(400);
 
     // A provider who stops being listed drops out of the list (the row stays, should they return).
-    await t.database.db.update(profiles).set({ onboarding_completed: false }).where(eq(profiles.id, many[0]!.id));
+    await t.database.db
+      .update(profiles)
+      .set({ onboarding_completed: false })
+      .where(eq(profiles.id, many[0]!.id));
     await refreshProviderSearch(t.database.db, many[0]!.id);
     expect((await list(kofi)).total).toBe(21);
-    await t.database.db.update(profiles).set({ onboarding_completed: true }).where(eq(profiles.id, many[0]!.id));
+    await t.database.db
+      .update(profiles)
+      .set({ onboarding_completed: true })
+      .where(eq(profiles.id, many[0]!.id));
     await refreshProviderSearch(t.database.db, many[0]!.id);
     expect((await list(kofi)).total).toBe(22);
   });

@@ -36,8 +36,10 @@ export type ListSort = SearchSort | 'name';
 
 /** How many dictionary words one search word may stand for (the closest ones). */
 export const TERMS_PER_WORD = 20;
+/** A term this similar to the search word counts as a close match (ranked above looser ones). */
+export const CLOSE_SIMILARITY = 0.8;
 
-/** One search word and the real words it matches: exactly, closely (similarity ≥ 0.5) or at all. */
+/** One search word and the real words it matches: exactly, closely (word similarity ≥ 0.8) or at all. */
 export interface WordMatch {
   word: string;
   terms: string[];
@@ -46,17 +48,20 @@ export interface WordMatch {
 }
 
 /**
- * Step 1 of a text search: each search word's closest words in the search_terms dictionary, by
- * trigram similarity (`%`, pg_trgm.similarity_threshold 0.3, on the trigram GIN index).
+ * Step 1 of a text search: each search word's closest words in the search_terms dictionary by
+ * trigram word similarity (`<%`, pg_trgm.word_similarity_threshold 0.6, on the trigram GIN index):
+ * how much of the search word appears in the term, so typos ("plumbr" → plumbing) and beginnings
+ * ("electr" → electrical, electrician) match. (The plain similarity operator `%` crashes PGlite 0.5
+ * when cube and earthdistance are loaded too; `<%` works on both databases.)
  */
 export function buildTermsSql(words: readonly string[]): SqlQuery {
   return {
     text: `select w.i::int as i, t.term, t.sim
 from unnest($1::text[]) with ordinality as w(word, i)
 cross join lateral (
-  select term, similarity(term, w.word)::float8 as sim from search_terms
-  where term % w.word
-  order by sim desc, term
+  select term, word_similarity(w.word, term)::float8 as sim from search_terms
+  where w.word <% term
+  order by sim desc, length(term), term
   limit ${TERMS_PER_WORD}
 ) t`,
     values: [words],
@@ -64,8 +69,16 @@ cross join lateral (
 }
 
 /** The matches of step 1; null when a word matched nothing (then nothing can match all words). */
-export function wordMatchesFrom(words: readonly string[], rows: Record<string, unknown>[]): WordMatch[] | null {
-  const matches = words.map((word) => ({ word, terms: [] as string[], exact: [] as string[], close: [] as string[] }));
+export function wordMatchesFrom(
+  words: readonly string[],
+  rows: Record<string, unknown>[],
+): WordMatch[] | null {
+  const matches = words.map((word) => ({
+    word,
+    terms: [] as string[],
+    exact: [] as string[],
+    close: [] as string[],
+  }));
   for (const row of rows) {
     const match = matches[Number(row.i) - 1];
     if (!match) continue;
@@ -73,7 +86,7 @@ export function wordMatchesFrom(words: readonly string[], rows: Record<string, u
     const sim = Number(row.sim);
     match.terms.push(term);
     if (term === match.word) match.exact.push(term);
-    else if (sim >= 0.5) match.close.push(term);
+    else if (sim >= CLOSE_SIMILARITY) match.close.push(term);
   }
   return matches.every((m) => m.terms.length > 0) ? matches : null;
 }

@@ -1,4 +1,12 @@
-import { codeFromSlug, distanceKm, providerSlug, SEARCH_MESSAGES, searchResponseSchema } from '@adwuma/shared';
+import {
+  categoryProvidersResponseSchema,
+  codeFromSlug,
+  directoryResponseSchema,
+  distanceKm,
+  providerSlug,
+  SEARCH_MESSAGES,
+  searchResponseSchema,
+} from '@adwuma/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedProvider } from '../../db/demo-seed.ts';
@@ -33,12 +41,16 @@ describe('provider search', () => {
         total_reviews: 12,
         week: [0, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '09:00', closes: '18:00' })),
       }),
-      yaw: provider('Yaw Boateng', { ...PLACES.kumasi, latitude: 6.67, longitude: -1.61 }, {
-        services: [service('plumbing', 'Water tank installation', 600, { price_type: 'from' })],
-        rating: 3.9,
-        total_reviews: 5,
-        verified: true,
-      }),
+      yaw: provider(
+        'Yaw Boateng',
+        { ...PLACES.kumasi, latitude: 6.67, longitude: -1.61 },
+        {
+          services: [service('plumbing', 'Water tank installation', 600, { price_type: 'from' })],
+          rating: 3.9,
+          total_reviews: 5,
+          verified: true,
+        },
+      ),
       abena: provider('Abena Asante', PLACES.tema, {
         services: [service('house-cleaning', 'Deep cleaning', 450, { price_type: 'from' })],
         rating: 4.2,
@@ -223,7 +235,9 @@ describe('provider search', () => {
       'Yaw Boateng',
     ]);
     const price = (await search('sort=price&price_min=7500')).items;
-    expect(price.map((i) => i.min_price_minor)).toEqual([...price.map((i) => i.min_price_minor)].sort((a, b) => a! - b!));
+    expect(price.map((i) => i.min_price_minor)).toEqual(
+      [...price.map((i) => i.min_price_minor)].sort((a, b) => a! - b!),
+    );
     expect(price[0]!.name).toBe('Efua Quaye');
     // No price sorts last.
     const plumbers = await search('category=plumbing&sort=price');
@@ -247,7 +261,9 @@ describe('provider search', () => {
     const combined = await search('q=plumbr&lat=6.6885&lng=-1.6244&radius=25&min_rating=3.5&verified=true');
     expect(names(combined)).toEqual(['Yaw Boateng']);
     expect(combined.items[0]!.distance_km).toBeGreaterThan(1);
-    expect(names(await search('category=hair-braiding&lat=6.6885&lng=-1.6244&radius=50'))).toEqual(['Ama Owusu']);
+    expect(names(await search('category=hair-braiding&lat=6.6885&lng=-1.6244&radius=50'))).toEqual([
+      'Ama Owusu',
+    ]);
     expect(names(await search('category=hair-braiding&verified=true&day=6&price_max=10000'))).toEqual([
       'Efua Quaye',
     ]);
@@ -273,7 +289,10 @@ describe('provider search', () => {
   });
 
   it('answers bad input with the error body naming the field, never a 500', async () => {
-    expect((await bad('radius=0')).details.fields[0]).toEqual({ field: 'radius', message: SEARCH_MESSAGES.radius });
+    expect((await bad('radius=0')).details.fields[0]).toEqual({
+      field: 'radius',
+      message: SEARCH_MESSAGES.radius,
+    });
     expect((await bad('lat=5.5&lng=-0.2&radius=5000')).details.fields[0]!.field).toBe('radius');
     expect((await bad('page=0')).details.fields[0]).toEqual({ field: 'page', message: SEARCH_MESSAGES.page });
     expect((await bad('page=101')).details.fields[0]!.field).toBe('page');
@@ -302,7 +321,9 @@ describe('provider search', () => {
     expect((await search(`q=${encodeURIComponent('%_\\')}`)).items).toEqual([]);
     expect(names(await search(`q=${encodeURIComponent("kwame' OR '1'='1")}`))).toEqual([]);
     expect(names(await search(`q=${encodeURIComponent('(kwame)*')}`))).toEqual(['Kwame Mensah']);
-    const { rows } = (await t.database.db.execute(sql`select count(*)::int as n from provider_search`)) as unknown as {
+    const { rows } = (await t.database.db.execute(
+      sql`select count(*)::int as n from provider_search`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     expect(Number(rows[0]!.n)).toBeGreaterThan(30);
@@ -323,6 +344,7 @@ describe('provider search', () => {
   it('browses the directory by category and city, A–Z or by rating', async () => {
     const res = await call(t, 'GET', '/api/directory?city=kumasi');
     expect(res.statusCode, res.body).toBe(200);
+    directoryResponseSchema.parse(res.json());
     expect(names(res.json())).toEqual(['Ama Owusu', 'Kojo Darko', 'Yaw Boateng']);
     expect(res.json()).toMatchObject({ total: 3, sort: 'name', page: 1 });
     const byRating = (await call(t, 'GET', '/api/directory?city=Accra&sort=rating')).json();
@@ -341,8 +363,13 @@ describe('provider search', () => {
   });
 
   it("lists a category's providers with the search's filters", async () => {
-    const res = await call(t, 'GET', '/api/categories/hair-braiding/providers?lat=6.6885&lng=-1.6244&radius=30');
+    const res = await call(
+      t,
+      'GET',
+      '/api/categories/hair-braiding/providers?lat=6.6885&lng=-1.6244&radius=30',
+    );
     expect(res.statusCode, res.body).toBe(200);
+    categoryProvidersResponseSchema.parse(res.json());
     expect(res.json()).toMatchObject({
       category: { slug: 'hair-braiding', name: 'Hair braiding', group_slug: 'beauty' },
       total: 1,
@@ -355,15 +382,36 @@ describe('provider search', () => {
   it('answers from the indexes (no sequential scan of provider_search)', async () => {
     if (t.database.kind !== 'postgres') return;
     const shapes = [
-      buildListSql({ category: 'plumbing', near: { lat: 6.6885, lng: -1.6244, radiusKm: 25 }, sort: 'distance', page: 1, pageSize: 20 }),
-      buildListSql({ text: [{ word: 'plumbr', terms: ['plumber', 'plumbing'], exact: [], close: ['plumber', 'plumbing'] }], category: 'plumbing', sort: 'relevance', page: 1, pageSize: 20 }),
-      buildListSql({ text: [{ word: 'braids', terms: ['braids', 'braiding'], exact: ['braids'], close: ['braiding'] }], near: { lat: 5.556, lng: -0.1969, radiusKm: 20 }, minRating: 4, sort: 'relevance', page: 1, pageSize: 20 }),
+      buildListSql({
+        category: 'plumbing',
+        near: { lat: 6.6885, lng: -1.6244, radiusKm: 25 },
+        sort: 'distance',
+        page: 1,
+        pageSize: 20,
+      }),
+      buildListSql({
+        text: [{ word: 'plumbr', terms: ['plumber', 'plumbing'], exact: [], close: ['plumber', 'plumbing'] }],
+        category: 'plumbing',
+        sort: 'relevance',
+        page: 1,
+        pageSize: 20,
+      }),
+      buildListSql({
+        text: [{ word: 'braids', terms: ['braids', 'braiding'], exact: ['braids'], close: ['braiding'] }],
+        near: { lat: 5.556, lng: -0.1969, radiusKm: 20 },
+        minRating: 4,
+        sort: 'relevance',
+        page: 1,
+        pageSize: 20,
+      }),
     ];
     const client = await t.database.pool!.connect();
     try {
       await client.query('set enable_seqscan = off');
       for (const shape of shapes) {
-        const plan = (await client.query(`explain ${shape.text}`, shape.values)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        const plan = (await client.query(`explain ${shape.text}`, shape.values)).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
         expect(plan).not.toMatch(/Seq Scan on provider_search/);
       }
     } finally {

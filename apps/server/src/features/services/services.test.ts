@@ -35,7 +35,11 @@ describe('services API', () => {
   beforeAll(async () => {
     t = await createTestApp();
     kwabena = await onboardedProvider(t, { name: 'Kwabena Ofori', place: PLACES.kumasi });
-    other = await onboardedProvider(t, { name: 'Yaa Amponsah', place: PLACES.accra, categories: ['catering'] });
+    other = await onboardedProvider(t, {
+      name: 'Yaa Amponsah',
+      place: PLACES.accra,
+      categories: ['catering'],
+    });
   });
   afterAll(() => t.close());
 
@@ -45,7 +49,10 @@ describe('services API', () => {
     return serviceResponseSchema.parse(res.json()).service;
   };
   const card = async (providerId: string) => {
-    const [row] = await t.database.db.select().from(providerSearch).where(eq(providerSearch.provider_id, providerId));
+    const [row] = await t.database.db
+      .select()
+      .from(providerSearch)
+      .where(eq(providerSearch.provider_id, providerId));
     return row;
   };
   const searchNames = async (params: string) =>
@@ -55,7 +62,9 @@ describe('services API', () => {
     expect((await call(t, 'POST', '/api/services', undefined, TANK)).statusCode).toBe(401);
     expect((await call(t, 'GET', '/api/services/mine')).statusCode).toBe(401);
     const someId = '00000000-0000-4000-8000-000000000000';
-    expect((await call(t, 'PATCH', `/api/services/${someId}`, undefined, { title: 'New one' })).statusCode).toBe(401);
+    expect(
+      (await call(t, 'PATCH', `/api/services/${someId}`, undefined, { title: 'New one' })).statusCode,
+    ).toBe(401);
     expect((await call(t, 'DELETE', `/api/services/${someId}`)).statusCode).toBe(401);
     const customer = await signUp(t);
     const res = await call(t, 'POST', '/api/services', customer.cookie, TANK);
@@ -83,7 +92,9 @@ describe('services API', () => {
       message: SERVICE_MESSAGES.publishNeedsVerified,
       details: { reason: 'ONBOARDING_INCOMPLETE', redirect: '/onboarding/profile' },
     });
-    const publish = await call(t, 'PATCH', `/api/services/${draft.id}`, newcomer.cookie, { status: 'published' });
+    const publish = await call(t, 'PATCH', `/api/services/${draft.id}`, newcomer.cookie, {
+      status: 'published',
+    });
     expect(publish.statusCode).toBe(403);
     // Not listed: no core onboarding.
     expect(await card(newcomer.id)).toBeUndefined();
@@ -96,7 +107,11 @@ describe('services API', () => {
     const tank = await create(kwabena, { status: 'published' });
     expect(tank.status).toBe('published');
     expect(tank.published_at).not.toBeNull();
-    expect(await card(kwabena.id)).toMatchObject({ min_price_minor: 60_000, price_type: 'from', services_count: 1 });
+    expect(await card(kwabena.id)).toMatchObject({
+      min_price_minor: 60_000,
+      price_type: 'from',
+      services_count: 1,
+    });
     expect(await searchNames('q=polytank')).toEqual([]);
     expect(await searchNames('q=water+tank')).toEqual(['Kwabena Ofori']);
 
@@ -115,9 +130,16 @@ describe('services API', () => {
     });
 
     // An edit of one field keeps the others (status stays published).
-    let res = await call(t, 'PATCH', `/api/services/${leak.id}`, kwabena.cookie, { title: 'Burst pipe repair', price: 12_000 });
+    let res = await call(t, 'PATCH', `/api/services/${leak.id}`, kwabena.cookie, {
+      title: 'Burst pipe repair',
+      price: 12_000,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().service).toMatchObject({ title: 'Burst pipe repair', price_minor: 12_000, status: 'published' });
+    expect(res.json().service).toMatchObject({
+      title: 'Burst pipe repair',
+      price_minor: 12_000,
+      status: 'published',
+    });
     expect(await card(kwabena.id)).toMatchObject({ min_price_minor: 12_000 });
     expect(await searchNames('q=burst+pipe')).toEqual(['Kwabena Ofori']);
     expect(await searchNames('q=leak')).toEqual([]);
@@ -139,7 +161,10 @@ describe('services API', () => {
   });
 
   it('refuses bad input naming the field', async () => {
-    let res = await call(t, 'POST', '/api/services', kwabena.cookie, { ...TANK, category: 'underwater-welding' });
+    let res = await call(t, 'POST', '/api/services', kwabena.cookie, {
+      ...TANK,
+      category: 'underwater-welding',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('category: Unknown service category: underwater-welding');
     res = await call(t, 'POST', '/api/services', kwabena.cookie, { ...TANK, price: 12.5 });
@@ -170,7 +195,9 @@ describe('services API', () => {
       const res = await call(t, method, `/api/services/${draft.id}`, other.cookie, payload);
       expect(res.statusCode, `${method} ${res.body}`).toBe(404);
     }
-    expect((await call(t, 'PATCH', `/api/services/${published.id}`, other.cookie, { price: 1 })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'PATCH', `/api/services/${published.id}`, other.cookie, { price: 1 })).statusCode,
+    ).toBe(404);
     expect((await call(t, 'DELETE', `/api/services/${published.id}`, other.cookie)).statusCode).toBe(404);
     // A draft is invisible to the public too; the published one is public.
     expect((await call(t, 'GET', `/api/services/${draft.id}`)).statusCode).toBe(404);
@@ -180,13 +207,20 @@ describe('services API', () => {
     expect(codeFromSlug(pub.json().provider.slug)).not.toBeNull();
     // The owner sees their draft.
     expect((await call(t, 'GET', `/api/services/${draft.id}`, kwabena.cookie)).statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(providerServices).where(eq(providerServices.id, draft.id));
+    const [row] = await t.database.db
+      .select()
+      .from(providerServices)
+      .where(eq(providerServices.id, draft.id));
     expect(row!.title).toBe('Secret draft idea');
 
     // "mine" lists own services only, drafts included.
-    const mine = myServicesResponseSchema.parse((await call(t, 'GET', '/api/services/mine', other.cookie)).json());
+    const mine = myServicesResponseSchema.parse(
+      (await call(t, 'GET', '/api/services/mine', other.cookie)).json(),
+    );
     expect(mine.items).toEqual([]);
-    const own = myServicesResponseSchema.parse((await call(t, 'GET', '/api/services/mine', kwabena.cookie)).json());
+    const own = myServicesResponseSchema.parse(
+      (await call(t, 'GET', '/api/services/mine', kwabena.cookie)).json(),
+    );
     expect(own.items.map((s) => s.title)).toContain('Secret draft idea');
     expect(own.items.every((s) => s.provider_id === kwabena.id)).toBe(true);
     expect(own.max).toBe(SERVICE_LIMITS.perProviderMax);
@@ -210,7 +244,11 @@ describe('services API', () => {
   });
 
   it('shows the public profile by slug, and by the old slug after a rename', async () => {
-    const yaa = await onboardedProvider(t, { name: 'Yaa Mensah', place: PLACES.tema, categories: ['catering'] });
+    const yaa = await onboardedProvider(t, {
+      name: 'Yaa Mensah',
+      place: PLACES.tema,
+      categories: ['catering'],
+    });
     await create(yaa, {
       title: 'Party jollof (per head)',
       category: 'catering',
@@ -234,7 +272,10 @@ describe('services API', () => {
       show_phone: false,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await t.database.db.select().from(providerSearch).where(eq(providerSearch.provider_id, yaa.id));
+    const [row] = await t.database.db
+      .select()
+      .from(providerSearch)
+      .where(eq(providerSearch.provider_id, yaa.id));
     const oldSlug = row!.slug;
     expect(oldSlug).toBe(`yaa-mensah-${row!.code}`);
 
@@ -281,7 +322,9 @@ describe('services API', () => {
     // Availability saved through onboarding shows on the profile and in search (read model follows).
     res = await call(t, 'PUT', '/api/onboarding/availability', yaa.cookie, {
       days: [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
-        weekday === 0 ? { weekday, closed: true } : { weekday, closed: false, opens: '08:00', closes: '18:00' },
+        weekday === 0
+          ? { weekday, closed: true }
+          : { weekday, closed: false, opens: '08:00', closes: '18:00' },
       ),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -302,9 +345,9 @@ describe('services API', () => {
       longitude: PLACES.tamale.longitude,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await searchNames(`lat=${PLACES.tamale.latitude}&lng=${PLACES.tamale.longitude}&radius=10`)).toEqual([
-      'Yaa Mensah-Boateng',
-    ]);
+    expect(
+      await searchNames(`lat=${PLACES.tamale.latitude}&lng=${PLACES.tamale.longitude}&radius=10`),
+    ).toEqual(['Yaa Mensah-Boateng']);
   });
 
   it('answers 404 for unknown slugs and providers who are not listed', async () => {

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
+import { refreshProviderSearch } from '../search/provider-search.ts';
 import { decisionMailKey, VERIFICATION_MAIL_QUEUE } from './send-decision-mail.ts';
 import { documentsOf, isUuid } from './verification-service.ts';
 
@@ -216,6 +217,8 @@ export async function decideReview(
       .update(profiles)
       .set({ verified: approve, id_verified: approve, kyc_completed: approve, updated_at: now })
       .where(eq(profiles.id, providerId));
+    // The verified badge in search and on the public profile follows the decision at once.
+    await refreshProviderSearch(tx, providerId);
     const [audit] = await tx
       .insert(adminAuditLog)
       .values({
