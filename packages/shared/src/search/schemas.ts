@@ -87,7 +87,16 @@ export const directoryResponseSchema = z.object({
 export type DirectoryResponse = z.infer<typeof directoryResponseSchema>;
 
 export const directoryCitiesResponseSchema = z.object({
-  cities: z.array(z.object({ city: z.string(), region: z.string().nullable(), providers: z.number().int() })),
+  cities: z.array(
+    z.object({
+      city: z.string(),
+      region: z.string().nullable(),
+      providers: z.number().int(),
+      /** Where "near {city}" searches from: the median point of its providers. */
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    }),
+  ),
 });
 export type DirectoryCitiesResponse = z.infer<typeof directoryCitiesResponseSchema>;
 
@@ -140,7 +149,10 @@ export const myServicesResponseSchema = z.object({
   items: z.array(serviceSchema),
   /** SERVICE_LIMITS.perProviderMax. */
   max: z.number().int(),
+  /** The provider's public profile slug while they are listed (for "View your public profile"). */
+  profile_slug: z.string().nullable(),
 });
+export type MyServicesResponse = z.infer<typeof myServicesResponseSchema>;
 /** GET /api/services/:id: the service and a card of its provider (for the link back). */
 export const publicServiceResponseSchema = z.object({
   service: serviceSchema,

@@ -50,6 +50,9 @@ describe('favorites API', () => {
   it('saves listed providers only, idempotently, newest first', async () => {
     expect((await call(t, 'PUT', '/api/favorites/nobody', akosua.cookie)).statusCode).toBe(404);
     expect((await call(t, 'PUT', `/api/favorites/${unlisted.id}`, akosua.cookie)).statusCode).toBe(404);
+    const self = await call(t, 'PUT', `/api/favorites/${akosua.id}`, akosua.cookie);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.message).toBe('You cannot add yourself to your favorites.');
     let res = await call(t, 'PUT', `/api/favorites/${plumber.id}`, akosua.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ provider_id: plumber.id, favorited: true });

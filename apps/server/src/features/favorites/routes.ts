@@ -9,7 +9,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { favorites, providerSearch } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { listPageFrom } from '../search/search-sql.ts';
@@ -48,6 +48,9 @@ export async function favoriteRoutes(app: App) {
     async (request) => {
       const { user } = await requireUser(request);
       const { providerId } = request.params;
+      if (providerId === user.id) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'You cannot add yourself to your favorites.');
+      }
       const [listed] = await db
         .select({ id: providerSearch.provider_id })
         .from(providerSearch)

@@ -154,7 +154,11 @@ export async function searchRoutes(app: App) {
     async (_request, reply) => {
       if (!cities || Date.now() - cities.at > CITIES_TTL_MS) {
         const { rows } = await database.executeSql(
-          `select city, min(region) as region, count(*)::int as providers from provider_search
+          // The centre offered for "near {city}": the median of its providers' (rounded) points.
+          `select city, min(region) as region, count(*)::int as providers,
+             round((percentile_cont(0.5) within group (order by latitude))::numeric, 4)::float8 as latitude,
+             round((percentile_cont(0.5) within group (order by longitude))::numeric, 4)::float8 as longitude
+           from provider_search
            where listed and city is not null group by city order by providers desc, city limit 200`,
           [],
         );
@@ -165,6 +169,8 @@ export async function searchRoutes(app: App) {
               city: r.city as string,
               region: (r.region as string | null) ?? null,
               providers: Number(r.providers),
+              latitude: r.latitude === null ? null : Number(r.latitude),
+              longitude: r.longitude === null ? null : Number(r.longitude),
             })),
           },
         };

@@ -356,7 +356,11 @@ describe('provider search', () => {
     expect((await call(t, 'GET', '/api/directory?sort=price')).statusCode).toBe(400);
     expect((await call(t, 'GET', '/api/directory?category=nope')).statusCode).toBe(400);
     const cities = (await call(t, 'GET', '/api/directory/cities')).json();
-    expect(cities.cities[0]).toEqual({ city: 'Wa', region: 'Upper West', providers: 25 });
+    expect(cities.cities[0]).toMatchObject({ city: 'Wa', region: 'Upper West', providers: 25 });
+    expect(cities.cities[0].latitude).toBeGreaterThan(9.9);
+    expect(cities.cities[0].latitude).toBeLessThan(10.2);
+    expect(cities.cities[0].longitude).toBeGreaterThan(-2.7);
+    expect(cities.cities[0].longitude).toBeLessThan(-2.3);
     expect(cities.cities.map((c: { city: string }) => c.city)).toEqual(
       expect.arrayContaining(['Accra', 'Kumasi', 'Tema', 'Tamale']),
     );

@@ -8,8 +8,10 @@ import {
   serviceResponseSchema,
   serviceUpdateSchema,
 } from '@adwuma/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { providerSearch } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { getSignedIn } from '../auth/session.ts';
@@ -84,7 +86,14 @@ export async function serviceRoutes(app: App) {
     },
     async (request) => {
       const { user } = await requireProvider(request);
-      return { items: await listOwnServices(db, user.id), max: SERVICE_LIMITS.perProviderMax };
+      const [items, [listing]] = await Promise.all([
+        listOwnServices(db, user.id),
+        db
+          .select({ slug: providerSearch.slug })
+          .from(providerSearch)
+          .where(and(eq(providerSearch.provider_id, user.id), eq(providerSearch.listed, true))),
+      ]);
+      return { items, max: SERVICE_LIMITS.perProviderMax, profile_slug: listing?.slug ?? null };
     },
   );
 

@@ -224,6 +224,8 @@ describe('services API', () => {
     expect(own.items.map((s) => s.title)).toContain('Secret draft idea');
     expect(own.items.every((s) => s.provider_id === kwabena.id)).toBe(true);
     expect(own.max).toBe(SERVICE_LIMITS.perProviderMax);
+    // The listed provider gets the slug of their public profile.
+    expect(own.profile_slug).toBe(pub.json().provider.slug);
   });
 
   it(`allows at most ${SERVICE_LIMITS.perProviderMax} services per provider`, async () => {

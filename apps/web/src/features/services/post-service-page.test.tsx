@@ -32,7 +32,8 @@ function renderPage(handler: Handler, items: Service[] = []) {
   const fetchMock = stubFetch((req) => {
     if (req.path === '/api/me') return json(200, makeMe('service_provider'));
     if (req.path === '/api/categories') return json(200, CATEGORIES);
-    if (req.path === '/api/services/mine') return json(200, { items, max: 50 });
+    if (req.path === '/api/services/mine')
+      return json(200, { items, max: 50, profile_slug: 'kofi-mensah-k3x9q2ab' });
     return handler(req);
   });
   const view = renderRoutes([{ path: '/post-service', Component: PostServicePage }], '/post-service');

@@ -10,7 +10,7 @@ import {
 } from '@adwuma/shared';
 import { Briefcase, Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { Dialog } from '../account/dialog.tsx';
 import { useJoinAsProvider } from '../account/use-join-as-provider.ts';
 import { useSession } from '../auth/auth-provider.tsx';
@@ -239,8 +240,18 @@ export function PostServicePage() {
               {POST_SERVICE_TEXT.mine}
             </h2>
             {services.data && (
-              <span className="text-sm text-muted-fg">
-                {items.length} of {services.data.max}
+              <span className="flex flex-wrap items-baseline gap-x-3 text-sm text-muted-fg">
+                {services.data.profile_slug && (
+                  <Link
+                    to={buildPath(ROUTES.provider, { slug: services.data.profile_slug })}
+                    className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+                  >
+                    View your public profile
+                  </Link>
+                )}
+                <span>
+                  {items.length} of {services.data.max}
+                </span>
               </span>
             )}
           </div>

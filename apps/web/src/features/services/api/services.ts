@@ -1,4 +1,4 @@
-import type { Service, ServiceInput, ServiceUpdate } from '@adwuma/shared';
+import type { MyServicesResponse, Service, ServiceInput, ServiceUpdate } from '@adwuma/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -14,7 +14,7 @@ export const serviceKeys = {
 export const myServicesQuery = () =>
   queryOptions({
     queryKey: serviceKeys.mine,
-    queryFn: ({ signal }) => api<{ items: Service[]; max: number }>(`${SERVICES_API}/mine`, { signal }),
+    queryFn: ({ signal }) => api<MyServicesResponse>(`${SERVICES_API}/mine`, { signal }),
     staleTime: 0,
   });
 
