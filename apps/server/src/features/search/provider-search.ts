@@ -80,50 +80,28 @@ function listingSource(filter: SQL): SQL {
       and ${filter}`;
 }
 
-const COLUMNS = sql.raw(
-  [
-    'name',
-    'avatar_url',
-    'bio_excerpt',
-    'city',
-    'region',
-    'latitude',
-    'longitude',
-    'verified',
-    'rating',
-    'total_reviews',
-    'min_price_minor',
-    'price_type',
-    'category_slugs',
-    'search_words',
-    'open_days',
-    'services_count',
-    'member_since',
-  ].join(', '),
-);
-const UPDATES = sql.raw(
-  [
-    'name',
-    'avatar_url',
-    'bio_excerpt',
-    'city',
-    'region',
-    'latitude',
-    'longitude',
-    'verified',
-    'rating',
-    'total_reviews',
-    'min_price_minor',
-    'price_type',
-    'category_slugs',
-    'search_words',
-    'open_days',
-    'services_count',
-    'member_since',
-  ]
-    .map((c) => `${c} = excluded.${c}`)
-    .join(', '),
-);
+/** The read model's columns the upsert writes (the same list inserts and updates). */
+const READ_MODEL_COLUMNS = [
+  'name',
+  'avatar_url',
+  'bio_excerpt',
+  'city',
+  'region',
+  'latitude',
+  'longitude',
+  'verified',
+  'rating',
+  'total_reviews',
+  'min_price_minor',
+  'price_type',
+  'category_slugs',
+  'search_words',
+  'open_days',
+  'services_count',
+  'member_since',
+];
+const COLUMNS = sql.raw(READ_MODEL_COLUMNS.join(', '));
+const UPDATES = sql.raw(READ_MODEL_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', '));
 
 /** The upsert, and every new word into the search_terms dictionary, in one statement. */
 function upsert(filter: SQL): SQL {
