@@ -29,12 +29,14 @@ export function createJobQueue(options: {
   const { database, log, runWorkers } = options;
   // After stop() the database may close while a slow handler is still finishing; pg-boss would then
   // record its outcome on a closed connection and reject where nobody listens. Its SQL becomes a
-  // no-op instead: the job stays active, expires and is retried by the next process.
+  // no-op instead: the job stays active, expires and is retried by the next process. The no-op never
+  // answers (an empty answer made pg-boss's complete/fail read `rows[0].count` and throw where nobody
+  // listens); a promise that never settles holds no timer, so it keeps nothing alive.
   let closed = false;
+  const never = new Promise<{ rows: unknown[] }>(() => {});
   const boss = new PgBoss({
     db: {
-      executeSql: (text: string, values: unknown[]) =>
-        closed ? Promise.resolve({ rows: [] }) : database.executeSql(text, values),
+      executeSql: (text: string, values: unknown[]) => (closed ? never : database.executeSql(text, values)),
     },
     schema: 'pgboss',
     // Maintenance and scheduling polls are useless noise on a test database.
