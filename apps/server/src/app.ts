@@ -18,6 +18,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { getSignedIn, sessionCookiePlugin } from './features/auth/session.ts';
+import { bookingRoutes } from './features/bookings/routes.ts';
 import { categoryRoutes } from './features/categories/routes.ts';
 import { devOutboxRoutes } from './features/dev-outbox/routes.ts';
 import { enterpriseRoutes } from './features/enterprise/routes.ts';
@@ -26,10 +27,13 @@ import { fileRoutes } from './features/files/routes.ts';
 import { frontendErrorRoutes } from './features/frontend-errors/routes.ts';
 import { geocodingRoutes } from './features/geocoding/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { jobRoutes } from './features/jobs/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { quoteRoutes } from './features/quotes/routes.ts';
+import { describedPages } from './features/search/described-pages.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { serviceRoutes } from './features/services/routes.ts';
 import { adminVerificationRoutes } from './features/verification/admin-routes.ts';
@@ -160,6 +164,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(verificationRoutes);
   await app.register(adminVerificationRoutes);
   await app.register(notificationRoutes);
+  await app.register(jobRoutes);
+  await app.register(quoteRoutes);
+  await app.register(bookingRoutes);
   if (config.env !== 'production' && mailer.transport === 'outbox') await app.register(devOutboxRoutes);
 
   // Spec 2 "/": no user goes to /auth; everyone else to /dashboard, whose provider gate sends a
@@ -167,7 +174,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.get('/', { schema: { hide: true } }, async (request, reply) =>
     reply.redirect((await getSignedIn(request)) ? '/dashboard' : '/auth', 302),
   );
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  await app.register(webPlugin, {
+    distDir: config.webDistDir,
+    pages: describedPages(database.db, config.publicUrl),
+  });
 
   await app.ready();
   await jobs.start();

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -819,4 +820,194 @@ export const searchTerms = pgTable(
     term: text('term').primaryKey(),
   },
   (t) => [index('search_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops'))],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Jobs, bids, quote requests and bookings (issue 7). Money in pesewas; dates are Ghana (UTC) dates.
+// ---------------------------------------------------------------------------------------------------
+
+/** A customer's job: open → hired → closed, or cancelled by the customer, or expired after 30 days. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    customer_id: text('customer_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    category_slug: text('category_slug')
+      .notNull()
+      .references(() => serviceCategories.slug, { onUpdate: 'cascade' }),
+    description: text('description').notNull(),
+    city: text('city'),
+    address: text('address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    when_type: text('when_type').notNull(),
+    date_start: date('date_start', { mode: 'string' }),
+    date_end: date('date_end', { mode: 'string' }),
+    budget_min_minor: integer('budget_min_minor'),
+    budget_max_minor: integer('budget_max_minor'),
+    currency: text('currency').notNull().default('GHS'),
+    status: text('status').notNull().default('open'),
+    /** Active bids (kept in step by the bid writes). */
+    bids_count: integer('bids_count').notNull().default(0),
+    hired_bid_id: uuid('hired_bid_id'),
+    expires_at: at('expires_at').notNull(),
+    closed_at: at('closed_at'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('jobs_status_check', sql`${t.status} in ('open','hired','closed','cancelled','expired')`),
+    check('jobs_when_check', sql`${t.when_type} in ('date','window','flexible')`),
+    check(
+      'jobs_budget_check',
+      sql`(${t.budget_min_minor} is null or ${t.budget_min_minor} between 0 and 100000000) and (${t.budget_max_minor} is null or ${t.budget_max_minor} between 0 and 100000000) and (${t.budget_min_minor} is null or ${t.budget_max_minor} is null or ${t.budget_min_minor} <= ${t.budget_max_minor})`,
+    ),
+    check('jobs_currency_check', sql`${t.currency} = 'GHS'`),
+    index('jobs_customer_idx').on(t.customer_id, t.created_at),
+    index('jobs_open_idx').on(t.created_at).where(sql`${t.status} = 'open'`),
+    index('jobs_open_category_idx').on(t.category_slug, t.created_at).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** Photos of a job (public resized variants), in order. */
+export const jobPhotos = pgTable(
+  'job_photos',
+  {
+    id: id(),
+    job_id: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    storage_key: text('storage_key').notNull(),
+    public_key: text('public_key'),
+    content_type: text('content_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique('job_photos_job_position_unique').on(t.job_id, t.position),
+    check('job_photos_position_check', sql`${t.position} between 0 and 20`),
+  ],
+);
+
+/** A provider's bid on a job: one per provider and job; active → withdrawn / accepted / declined. */
+export const jobBids = pgTable(
+  'job_bids',
+  {
+    id: id(),
+    job_id: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    price_minor: integer('price_minor').notNull(),
+    message: text('message').notNull(),
+    earliest_start: date('earliest_start', { mode: 'string' }),
+    duration_minutes: integer('duration_minutes'),
+    status: text('status').notNull().default('active'),
+    withdrawn_at: at('withdrawn_at'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('job_bids_job_provider_unique').on(t.job_id, t.provider_id),
+    check('job_bids_status_check', sql`${t.status} in ('active','withdrawn','accepted','declined')`),
+    check('job_bids_price_check', sql`${t.price_minor} between 1 and 100000000`),
+    index('job_bids_job_idx').on(t.job_id, t.created_at),
+    /** Counting a provider's bids this month for the tier limit. */
+    index('job_bids_provider_created_idx').on(t.provider_id, t.created_at),
+  ],
+);
+
+/** A customer's request for a quote on one provider's service (`/service-requests`). */
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: id(),
+    customer_id: text('customer_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    service_id: uuid('service_id').references(() => providerServices.id, { onDelete: 'set null' }),
+    /** Kept so the request reads the same after the service is edited or deleted. */
+    service_title: text('service_title').notNull(),
+    category_slug: text('category_slug').notNull(),
+    details: text('details').notNull(),
+    preferred_date: date('preferred_date', { mode: 'string' }),
+    city: text('city'),
+    address: text('address'),
+    status: text('status').notNull().default('pending'),
+    quote_price_minor: integer('quote_price_minor'),
+    quote_message: text('quote_message'),
+    decline_message: text('decline_message'),
+    responded_at: at('responded_at'),
+    expires_at: at('expires_at').notNull(),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'quote_requests_status_check',
+      sql`${t.status} in ('pending','quoted','declined','accepted','expired','cancelled')`,
+    ),
+    check(
+      'quote_requests_price_check',
+      sql`${t.quote_price_minor} is null or ${t.quote_price_minor} between 1 and 100000000`,
+    ),
+    index('quote_requests_customer_idx').on(t.customer_id, t.created_at),
+    index('quote_requests_provider_idx').on(t.provider_id, t.created_at),
+    index('quote_requests_live_idx').on(t.expires_at).where(sql`${t.status} in ('pending','quoted')`),
+  ],
+);
+
+/**
+ * A booking: made when a customer hires a bid or accepts a quote, with the agreed price, date and
+ * place. One per job and one per quote request (unique), so concurrent accepts make exactly one.
+ * Its lifecycle (schedule, completion, cancellation, reviews) is issue 8's.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    customer_id: text('customer_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    job_id: uuid('job_id')
+      .unique()
+      .references(() => jobs.id, { onDelete: 'set null' }),
+    bid_id: uuid('bid_id').references(() => jobBids.id, { onDelete: 'set null' }),
+    quote_request_id: uuid('quote_request_id')
+      .unique()
+      .references(() => quoteRequests.id, { onDelete: 'set null' }),
+    service_id: uuid('service_id').references(() => providerServices.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    price_minor: integer('price_minor').notNull(),
+    currency: text('currency').notNull().default('GHS'),
+    scheduled_date: date('scheduled_date', { mode: 'string' }),
+    scheduled_end_date: date('scheduled_end_date', { mode: 'string' }),
+    city: text('city'),
+    address: text('address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    status: text('status').notNull().default('scheduled'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('bookings_source_check', sql`${t.source} in ('bid','quote')`),
+    check('bookings_price_check', sql`${t.price_minor} between 0 and 100000000`),
+    index('bookings_customer_idx').on(t.customer_id, t.created_at),
+    index('bookings_provider_idx').on(t.provider_id, t.created_at),
+  ],
 );

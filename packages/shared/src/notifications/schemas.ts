@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const NOTIFICATIONS_LIMIT = 50;
 
 /** Kinds of in-app notification. */
-export const NOTIFICATION_KINDS = ['verification'] as const;
+export const NOTIFICATION_KINDS = ['verification', 'job', 'bid', 'quote', 'booking'] as const;
 
 /** One in-app notification, as its owner sees it. Timestamps are ISO strings. */
 export const notificationSchema = z.object({

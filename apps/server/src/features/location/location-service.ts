@@ -7,7 +7,7 @@ import {
   validateLocationForSave,
 } from '@adwuma/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { profiles, providerLocations } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/session.ts';
@@ -113,8 +113,6 @@ export async function saveLocation(
     return { row: row!, warnings: check.warnings };
   });
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function syncProfile(tx: Tx, userId: string, row: LocationRow, now: Date): Promise<void> {
   await tx

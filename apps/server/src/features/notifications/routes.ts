@@ -12,6 +12,7 @@ import { notifications } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
+import { registerNoticeMailWorker } from './notify.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND_MESSAGE = 'No such notification.';
@@ -38,6 +39,7 @@ async function unreadCount(db: Db, userId: string): Promise<number> {
 /** In-app notifications, each user's own (realtime delivery comes later). */
 export async function notificationRoutes(app: App) {
   const { db } = app.deps.database;
+  await registerNoticeMailWorker(app.deps);
 
   app.get(
     '/api/notifications',

@@ -14,7 +14,7 @@ import {
 } from '@adwuma/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   profiles,
   providerAvailability,
@@ -27,8 +27,6 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { ownProfile, updateProfile } from '../profile/profile-service.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Serialises one provider's step writes (two tabs saving at once replace, never interleave). */
 export async function lockProfile(tx: Tx, userId: string): Promise<void> {

@@ -21,7 +21,7 @@ import {
 } from '@adwuma/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   documentVerifications,
   idDocuments,
@@ -35,9 +35,9 @@ import type { Deps } from '../../types.ts';
 import type { SignedInWithRole } from '../auth/session.ts';
 import { getOnboardingStatus } from '../onboarding/onboarding-status.ts';
 import { ownProfile } from '../profile/profile-service.ts';
-import { prepareDocument, type UploadedFile } from './document-file.ts';
+import type { UploadedFile } from '../files/uploaded-file.ts';
+import { prepareDocument } from './document-file.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DocumentRow = typeof providerDocuments.$inferSelect;
 export type SessionRow = typeof verificationSessions.$inferSelect;
 
