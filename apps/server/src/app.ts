@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { seedDemoJobs } from './db/demo-jobs.ts';
 import { seedDemoData } from './db/demo-seed.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -95,7 +96,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   try {
     await database.migrate();
     await seedReferenceData(database);
-    if (config.seedDemo) await seedDemoData(database);
+    if (config.seedDemo) {
+      await seedDemoData(database);
+      await seedDemoJobs(database);
+    }
     secret = await resolveAuthSecret(database, config.authSecret);
   } catch (error) {
     await database.close();

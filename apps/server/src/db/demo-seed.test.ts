@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import { call } from '../test/providers.ts';
 import { CATEGORY_GROUPS } from './data/categories.ts';
 import { SERVICE_TEMPLATES } from './data/demo-providers.ts';
+import { seedDemoJobs } from './demo-jobs.ts';
 import { DEMO_PROVIDER_COUNT, demoProviders, seedDemoData } from './demo-seed.ts';
 
 describe('demo seed', () => {
@@ -43,7 +44,7 @@ describe('demo seed', () => {
 
   it('gives demo accounts no password: nobody can sign in as them', async () => {
     const { rows } = (await t.database.db.execute(
-      sql`select count(*)::int as n from auth_accounts a join auth_users u on u.id = a.user_id where u.id like 'demo-provider-%'`,
+      sql`select count(*)::int as n from auth_accounts a join auth_users u on u.id = a.user_id where u.id like 'demo-%'`,
     )) as unknown as { rows: { n: number }[] };
     expect(rows[0]!.n).toBe(0);
     const [first] = demoProviders(1);
@@ -52,5 +53,28 @@ describe('demo seed', () => {
       password: 'Passw0rd!',
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('posts open demo jobs in several cities, some with bids of providers of the same trade, once', async () => {
+    expect(await seedDemoJobs(t.database)).toBe(0);
+    const { rows } = (await t.database.db.execute(
+      sql`select count(*)::int as n, count(distinct city)::int as cities, sum(bids_count)::int as bids,
+            bool_and(status = 'open' and expires_at > now()) as open
+          from jobs`,
+    )) as unknown as { rows: { n: number; cities: number; bids: number; open: boolean }[] };
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(40);
+    expect(rows[0]!.cities).toBeGreaterThanOrEqual(5);
+    expect(rows[0]!.bids).toBeGreaterThan(10);
+    expect(rows[0]!.open).toBe(true);
+    const { rows: mismatched } = (await t.database.db.execute(
+      sql`select b.id from job_bids b join jobs j on j.id = b.job_id
+          join provider_search s on s.provider_id = b.provider_id
+          where not (j.category_slug = any(s.category_slugs)) or s.city <> j.city`,
+    )) as unknown as { rows: unknown[] };
+    expect(mismatched).toEqual([]);
+    const { rows: counts } = (await t.database.db.execute(
+      sql`select j.id from jobs j where j.bids_count <> (select count(*) from job_bids b where b.job_id = j.id and b.status = 'active')`,
+    )) as unknown as { rows: unknown[] };
+    expect(counts).toEqual([]);
   });
 });
