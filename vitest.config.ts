@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Form journeys with user-event take a few seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       apiProject('api-pglite', 'pglite'),

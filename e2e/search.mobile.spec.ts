@@ -94,6 +94,11 @@ test('a customer finds a provider near Kumasi on a phone, saves them, and shares
     .getByRole('link', { name: 'Browse Services' })
     .click();
   await page.getByRole('link', { name: new RegExp(`^${CATEGORY.name}`) }).click();
+  // The category's own page, then on to the search to narrow it down.
+  await expect(page).toHaveURL(new RegExp(`/categories/${CATEGORY.slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: CATEGORY.name })).toBeVisible();
+  await expect(page.getByRole('link', { name: inAccra })).toBeVisible();
+  await page.getByRole('link', { name: 'Search near me or filter' }).click();
   await expect(page).toHaveURL(new RegExp(`/search\\?category=${CATEGORY.slug}$`));
   await expect(page.getByRole('link', { name: inAccra })).toBeVisible();
 

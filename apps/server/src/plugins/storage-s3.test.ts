@@ -9,7 +9,7 @@ import type { S3Config } from '../config.ts';
 import { removeOrphanedDocuments } from '../features/verification/cleanup-orphans.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { signUp } from '../test/auth.ts';
-import { call, hasGpsTag, jpegWithGps, makeImage, PDF, uploadDocument } from '../test/documents.ts';
+import { call, hasGpsTag, jpegWithGps, makeImage, PDF, postFile, uploadDocument } from '../test/documents.ts';
 import { createS3Store } from './storage.ts';
 
 // The SDK's notice that releases from 2027 need Node 22 is noise in test output (we pin Node 20).
@@ -119,6 +119,58 @@ describe('documents on an S3-compatible bucket', () => {
     expect(removed.statusCode).toBe(204);
     expect(await store.list(`${user.id}/`)).toEqual([]);
     expect((await fetch(replaced.json().url)).status).toBe(404);
+  });
+
+  it('keeps public files under public/ in the bucket and serves them through the app', async () => {
+    await store.publicFiles.put('services/s1/abc-thumb.webp', Buffer.from('RIFF....WEBP'), 'image/webp');
+    const head = await store.client.send(
+      new HeadObjectCommand({ Bucket: s3.bucket, Key: 'public/services/s1/abc-thumb.webp' }),
+    );
+    expect(head.ContentType).toBe('image/webp');
+    expect((await store.publicFiles.list('services/')).map((o) => o.key)).toEqual([
+      'services/s1/abc-thumb.webp',
+    ]);
+    expect(await store.publicFiles.get('services/s1/missing.webp')).toBeNull();
+    await store.publicFiles.delete('services/s1/abc-thumb.webp');
+    expect(await store.publicFiles.list()).toEqual([]);
+
+    // A service photo through the API: stored in the bucket, served by the app without a signature.
+    const user = await signUp(t, { role: 'explorer' });
+    const created = await call(t, 'POST', '/api/services', user.cookie, {
+      title: 'Leak repair',
+      category: 'plumbing',
+      description: 'Fixing leaking pipes and taps in homes around Kumasi.',
+      price_type: 'fixed',
+      price: 15_000,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const serviceId = created.json().service.id;
+    const uploaded = await postFile(t, user.cookie, `/api/services/${serviceId}/photos`, await jpegWithGps());
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [photo] = uploaded.json().service.photos;
+    expect(photo.url).toMatch(
+      new RegExp(`^/api/files/public/services/${serviceId}/[A-Za-z0-9_-]+-large\\.webp$`),
+    );
+    const keys = (await store.publicFiles.list(`services/${serviceId}/`)).map((o) => o.key);
+    expect(keys).toHaveLength(2);
+    expect(keys).toContain(photo.url.slice('/api/files/public/'.length));
+
+    const served = await t.app.inject({ method: 'GET', url: photo.thumb_url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toContain('immutable');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 24, height: 40 });
+    expect(meta.exif).toBeUndefined();
+
+    // The document clean-up never touches public files.
+    await removeOrphanedDocuments(t.app.deps, new Date(Date.now() + 25 * 3600_000));
+    expect(await store.publicFiles.list(`services/${serviceId}/`)).toHaveLength(2);
+
+    const removed = await call(t, 'DELETE', `/api/services/${serviceId}`, user.cookie);
+    expect(removed.statusCode).toBe(204);
+    expect(await store.publicFiles.list(`services/${serviceId}/`)).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(404);
   });
 
   it('the local file route finds nothing when documents live on S3', async () => {

@@ -54,6 +54,29 @@ describe('the local file store', () => {
     expect((await store.list('u1/')).map((o) => o.key)).toEqual(['u1/selfie/2-b.pdf']);
   });
 
+  it('keeps the public area in its own folder beside the documents, with the same key rules', async () => {
+    const area = store.publicFiles;
+    await area.put('services/s1/abc-large.webp', Buffer.from('RIFF....WEBP'), 'image/webp');
+    expect(fs.existsSync(path.join(dir, 'storage', 'public', 'services', 's1', 'abc-large.webp'))).toBe(true);
+    expect(await area.get('services/s1/abc-large.webp')).toEqual({
+      bytes: Buffer.from('RIFF....WEBP'),
+      contentType: 'image/webp',
+    });
+    expect((await area.list('services/')).map((o) => o.key)).toEqual(['services/s1/abc-large.webp']);
+    // Neither area sees the other's files.
+    expect(await store.get('services/s1/abc-large.webp')).toBeNull();
+    expect((await store.list()).map((o) => o.key)).not.toContain('services/s1/abc-large.webp');
+    expect(await area.get('u1/selfie/2-b.pdf')).toBeNull();
+    await expect(
+      area.put('../provider-documents/x.webp', Buffer.from('x'), 'image/webp'),
+    ).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(area.get('../provider-documents/u1/selfie/2-b.pdf')).rejects.toBeInstanceOf(
+      InvalidStorageKeyError,
+    );
+    await area.delete('services/s1/abc-large.webp');
+    expect(await area.list()).toEqual([]);
+  });
+
   it('lists nothing (no error) before anything was stored', async () => {
     const empty = createLocalStore({ root: path.join(dir, 'never-created'), signingKey: key });
     expect(await empty.list()).toEqual([]);

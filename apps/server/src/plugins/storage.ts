@@ -22,20 +22,31 @@ export interface SignedUrl {
   expiresAt: Date;
 }
 
-/**
- * One private bucket of files (the identity documents). Keys are relative paths such as
- * `{userId}/front/{timestamp}-{random}.jpg`; files are reached by others only through signed URLs.
- */
-export interface FileStore {
-  kind: 'local' | 's3';
-  /** The bucket's name: provider-documents locally, S3_BUCKET on S3. */
-  bucket: string;
+/** A set of files under relative keys (see isValidStorageKey). */
+export interface FileArea {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   list(prefix?: string): Promise<StoredObject[]>;
+}
+
+/**
+ * One private bucket of files (the identity documents). Keys are relative paths such as
+ * `{userId}/front/{timestamp}-{random}.jpg`; files are reached by others only through signed URLs.
+ * Beside it, `publicFiles`: files anyone may read, without a signature, at
+ * `/api/files/public/{key}` (service photos; see features/files/public-images.ts).
+ */
+export interface FileStore extends FileArea {
+  kind: 'local' | 's3';
+  /** The bucket's name: provider-documents locally, S3_BUCKET on S3. */
+  bucket: string;
   signedUrl(key: string, ttlSeconds?: number): Promise<SignedUrl>;
+  /**
+   * The public area: `${DATA_DIR}/storage/public/` locally, the prefix `public/` of the same
+   * bucket on S3 (the bucket stays private; the server passes the files through).
+   */
+  publicFiles: FileArea;
 }
 
 export class InvalidStorageKeyError extends Error {
@@ -103,10 +114,9 @@ export interface LocalFileStore extends FileStore {
   signingKey: Buffer;
 }
 
-/** Files in `{root}` (`${DATA_DIR}/storage/provider-documents`), written atomically (temp + rename). */
-export function createLocalStore(options: { root: string; signingKey: Buffer }): LocalFileStore {
-  const root = path.resolve(options.root);
-  const bucket = DOCUMENTS_BUCKET;
+/** Files in the folder `root`, written atomically (temp + rename); keys can never leave it. */
+function createLocalArea(folder: string): FileArea {
+  const root = path.resolve(folder);
 
   function fileFor(key: string): string {
     assertKey(key);
@@ -133,10 +143,6 @@ export function createLocalStore(options: { root: string; signingKey: Buffer }):
   }
 
   return {
-    kind: 'local',
-    bucket,
-    root,
-    signingKey: options.signingKey,
     async put(key, bytes) {
       const file = fileFor(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
@@ -169,6 +175,27 @@ export function createLocalStore(options: { root: string; signingKey: Buffer }):
       await walk(root, '', out);
       return out.filter((o) => o.key.startsWith(prefix)).sort((a, b) => a.key.localeCompare(b.key));
     },
+  };
+}
+
+/**
+ * Files in `{root}` (`${DATA_DIR}/storage/provider-documents`); the public area in `{publicRoot}`,
+ * by default the folder `public` beside root (`${DATA_DIR}/storage/public`).
+ */
+export function createLocalStore(options: {
+  root: string;
+  signingKey: Buffer;
+  publicRoot?: string;
+}): LocalFileStore {
+  const root = path.resolve(options.root);
+  const bucket = DOCUMENTS_BUCKET;
+  return {
+    kind: 'local',
+    bucket,
+    root,
+    signingKey: options.signingKey,
+    ...createLocalArea(root),
+    publicFiles: createLocalArea(options.publicRoot ?? path.join(path.dirname(root), 'public')),
     async signedUrl(key, ttlSeconds = SIGNED_URL_TTL_SECONDS) {
       assertKey(key);
       const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
@@ -187,7 +214,58 @@ const isNotFound = (error: unknown) => {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 };
 
-/** The bucket S3_* names; signed URLs are presigned GetObject requests. */
+/** The objects of `Bucket` whose keys start with `prefix`, addressed without it. */
+function createS3Area(client: S3Client, Bucket: string, prefix: string): FileArea {
+  const full = (key: string) => {
+    assertKey(key);
+    return `${prefix}${key}`;
+  };
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: full(key), Body: bytes, ContentType: contentType }),
+      );
+    },
+    async get(key) {
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: full(key) }));
+        const bytes = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
+        return { bytes, contentType: result.ContentType ?? contentTypeOf(key) };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: full(key) }));
+    },
+    async list(startsWith = '') {
+      const out: StoredObject[] = [];
+      let ContinuationToken: string | undefined;
+      const Prefix = `${prefix}${startsWith}`;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, ...(Prefix ? { Prefix } : {}), ContinuationToken }),
+        );
+        for (const item of page.Contents ?? []) {
+          if (item.Key) {
+            out.push({ key: item.Key.slice(prefix.length), lastModified: item.LastModified ?? new Date(0) });
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return out;
+    },
+  };
+}
+
+/** Where the public area lives in an S3 bucket. Document keys never start so (they start with a user id). */
+export const S3_PUBLIC_PREFIX = 'public/';
+
+/**
+ * The bucket S3_* names; signed URLs are presigned GetObject requests. The public area is the
+ * prefix `public/` of the same (private) bucket: the server serves it, so no bucket policy is needed.
+ */
 export function createS3Store(config: S3Config): FileStore & { client: S3Client } {
   const client = new S3Client({
     endpoint: config.endpoint,
@@ -200,39 +278,8 @@ export function createS3Store(config: S3Config): FileStore & { client: S3Client 
     kind: 's3',
     bucket: Bucket,
     client,
-    async put(key, bytes, contentType) {
-      assertKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }));
-    },
-    async get(key) {
-      assertKey(key);
-      try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        const bytes = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
-        return { bytes, contentType: result.ContentType ?? contentTypeOf(key) };
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
-    async delete(key) {
-      assertKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    },
-    async list(prefix = '') {
-      const out: StoredObject[] = [];
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, ...(prefix ? { Prefix: prefix } : {}), ContinuationToken }),
-        );
-        for (const item of page.Contents ?? []) {
-          if (item.Key) out.push({ key: item.Key, lastModified: item.LastModified ?? new Date(0) });
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-      return out;
-    },
+    ...createS3Area(client, Bucket, ''),
+    publicFiles: createS3Area(client, Bucket, S3_PUBLIC_PREFIX),
     async signedUrl(key, ttlSeconds = SIGNED_URL_TTL_SECONDS) {
       assertKey(key);
       const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
@@ -257,7 +304,10 @@ export function s3Origin(config: S3Config | null): string | null {
   }
 }
 
-/** S3 when S3_* is set; otherwise the folder `${DATA_DIR}/storage/provider-documents`. */
+/**
+ * S3 when S3_* is set; otherwise the folders `${DATA_DIR}/storage/provider-documents` (private)
+ * and `${DATA_DIR}/storage/public`.
+ */
 export function createStorage(config: AppConfig, appSecret: string): FileStore {
   if (config.s3) return createS3Store(config.s3);
   return createLocalStore({

@@ -1,15 +1,75 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type PageMeta, pageTitle, SITE_NAME } from '@adwuma/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** What a described page's lookup found: its tags, its current address, or nothing (404). */
+export type PageLookup = { meta: PageMeta } | { redirect: string } | null;
+
+/**
+ * An app page whose HTML carries its own title and link-preview tags (crawlers run no script):
+ * `path` has one `:slug` parameter; `lookup` is called once per request for the HTML.
+ */
+export interface DescribedPage {
+  path: `/${string}/:slug`;
+  lookup(slug: string): Promise<PageLookup>;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** The head tags a page describes itself with; every value escaped. */
+export function headTags(meta: PageMeta): string {
+  const e = escapeHtml;
+  const tags = [
+    `<title>${e(pageTitle(meta.title))}</title>`,
+    `<meta name="description" content="${e(meta.description)}" />`,
+    `<link rel="canonical" href="${e(meta.url)}" />`,
+    `<meta property="og:site_name" content="${e(SITE_NAME)}" />`,
+    `<meta property="og:title" content="${e(meta.title)}" />`,
+    `<meta property="og:description" content="${e(meta.description)}" />`,
+    `<meta property="og:type" content="${e(meta.type ?? 'website')}" />`,
+    `<meta property="og:url" content="${e(meta.url)}" />`,
+    ...(meta.image ? [`<meta property="og:image" content="${e(meta.image)}" />`] : []),
+    '<meta name="twitter:card" content="summary" />',
+  ];
+  return tags.join('\n    ');
+}
+
+/**
+ * index.html without the site-wide title and preview tags, cut where a page's own go (before
+ * </head>). Read once: the file only changes with a new build, which restarts the server.
+ */
+function describedTemplate(html: string): { head: string; rest: string } | null {
+  const stripped = html
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+(?:name="(?:description|twitter:[^"]*)"|property="og:[^"]*")[^>]*>\s*/gi, '')
+    .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '');
+  const at = stripped.search(/<\/head>/i);
+  return at < 0 ? null : { head: stripped.slice(0, at), rest: stripped.slice(at) };
+}
+
+export interface WebOptions {
+  distDir: string;
+  pages?: DescribedPage[];
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, HTML never cached, the prerendered landing
  * page at /landing, history fallback to index.html for every other page. Unknown /api paths are left
- * to the JSON 404 handler.
+ * to the JSON 404 handler. Described pages (a provider's profile, a category) get their own title and
+ * link-preview tags in the HTML, a 301 to their current address, or a 404 (the app then shows its
+ * not-found state).
  */
-export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) => {
   const { distDir } = options;
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) {
@@ -51,6 +111,22 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
   app.get('/landing', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(landingFile),
   );
+
+  const template = describedTemplate(fs.readFileSync(indexPath, 'utf8'));
+  for (const page of template ? (options.pages ?? []) : []) {
+    app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
+      const { slug } = request.params as { slug: string };
+      const found = await page.lookup(slug);
+      if (found && 'redirect' in found) {
+        const query = request.url.indexOf('?');
+        return reply.redirect(query < 0 ? found.redirect : found.redirect + request.url.slice(query), 301);
+      }
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      if (!found) return reply.status(404).sendFile('index.html');
+      const { head, rest } = template as NonNullable<typeof template>;
+      return `${head.trimEnd()}\n    ${headTags(found.meta)}\n  ${rest}`;
+    });
+  }
 
   app.get('/*', async (request, reply) => {
     let urlPath: string;

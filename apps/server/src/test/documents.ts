@@ -68,6 +68,24 @@ export function multipartBody(
   };
 }
 
+/** POST `url` with the file in the multipart field `file` (or `opts.field`). */
+export function postFile(
+  t: TestApp,
+  cookie: string | undefined,
+  url: string,
+  file: Buffer,
+  opts: Parameters<typeof multipartBody>[1] = {},
+) {
+  const { payload, contentType } = multipartBody(file, opts);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: uniqueIp(),
+    headers: { 'content-type': contentType, origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+}
+
 /** POST /api/verification/documents/:type with the file in the field `file`. */
 export function uploadDocument(
   t: TestApp,
@@ -76,14 +94,7 @@ export function uploadDocument(
   file: Buffer,
   opts: Parameters<typeof multipartBody>[1] = {},
 ) {
-  const { payload, contentType } = multipartBody(file, opts);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/verification/documents/${type}`,
-    payload,
-    remoteAddress: uniqueIp(),
-    headers: { 'content-type': contentType, origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-  });
+  return postFile(t, cookie, `/api/verification/documents/${type}`, file, opts);
 }
 
 /** Any API call with a cookie and a fresh client address. */

@@ -135,12 +135,54 @@ describe('app routes', () => {
     );
     expect(within(main).getByRole('link', { name: 'Find Providers' })).not.toHaveAttribute('aria-current');
 
+    expect(screen.getByRole('link', { name: /Hair braiding/ })).toHaveAttribute(
+      'href',
+      '/categories/hair-braiding',
+    );
+
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox', { name: 'Search services' }), 'pipes');
     expect(screen.getByText('Plumbing')).toBeInTheDocument();
     expect(screen.queryByText('Hair braiding')).not.toBeInTheDocument();
     expect(screen.getByText('Showing 1 of 3 services')).toBeInTheDocument();
     expect(router.state.location.search).toContain('q=pipes');
+  });
+
+  it("opens a category's page, public, with its providers", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      const body =
+        url === '/api/categories'
+          ? CATEGORIES
+          : url === '/api/categories/plumbing/providers'
+            ? {
+                items: [],
+                total: 0,
+                total_capped: false,
+                page: 1,
+                pageSize: 20,
+                sort: 'rating',
+                category: {
+                  slug: 'plumbing',
+                  name: 'Plumbing',
+                  description: 'Leaks, pipes and water tanks.',
+                  group_slug: 'home',
+                  group_name: 'Home services',
+                },
+              }
+            : null;
+      if (body) {
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      if (url === '/api/me') return new Response(null, { status: 401 });
+      return new Response(null, { status: 202 });
+    });
+    renderApp('/categories/plumbing');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plumbing' })).toBeInTheDocument();
+    expect(await screen.findByText('No Plumbing providers yet')).toBeInTheDocument();
   });
 
   it('links the site chrome in-app, and the landing page as a full page load', async () => {

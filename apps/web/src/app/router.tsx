@@ -47,15 +47,8 @@ const devRoutes: RouteObject[] = TEST_ROUTES_ENABLED
  */
 const LATER_PROTECTED = [
   ROUTES.messaging,
-  ROUTES.tasks,
-  ROUTES.tasksCreate,
-  ROUTES.task,
   ROUTES.notificationsDiagnostics,
-  ROUTES.postJob,
-  ROUTES.serviceRequests,
   ROUTES.subscription,
-  ROUTES.schedule,
-  ROUTES.jobs,
   ROUTES.reviews,
 ] as const;
 
@@ -113,9 +106,46 @@ const authRoutes: RouteObject[] = [
             }),
           },
           {
+            path: ROUTES.serviceRequests,
+            lazy: async () => ({
+              Component: (await import('../features/quotes/service-requests-page.tsx')).ServiceRequestsPage,
+            }),
+          },
+          {
+            path: ROUTES.schedule,
+            lazy: async () => ({
+              Component: (await import('../features/bookings/schedule-page.tsx')).SchedulePage,
+            }),
+          },
+          {
             path: ROUTES.favorites,
             lazy: async () => ({
               Component: (await import('../features/favorites/favorites-page.tsx')).FavoritesPage,
+            }),
+          },
+          // Jobs and bids (issue 7): /post-job and /tasks/create are the same form.
+          ...[ROUTES.postJob, ROUTES.tasksCreate].map((path) => ({
+            path,
+            lazy: async () => ({
+              Component: (await import('../features/jobs/post-job/post-job-page.tsx')).PostJobPage,
+            }),
+          })),
+          {
+            path: ROUTES.tasks,
+            lazy: async () => ({
+              Component: (await import('../features/jobs/my-jobs-page.tsx')).MyJobsPage,
+            }),
+          },
+          {
+            path: ROUTES.task,
+            lazy: async () => ({
+              Component: (await import('../features/jobs/task/job-page.tsx')).JobPage,
+            }),
+          },
+          {
+            path: ROUTES.jobs,
+            lazy: async () => ({
+              Component: (await import('../features/jobs/board/job-board-page.tsx')).JobBoardPage,
             }),
           },
           ...LATER_PROTECTED.map((path) => ({ path, Component: NotFoundScreen })),
@@ -204,6 +234,12 @@ const pageRoutes: RouteObject[] = [
     path: ROUTES.provider,
     lazy: async () => ({
       Component: (await import('../features/providers/provider-profile-page.tsx')).ProviderProfilePage,
+    }),
+  },
+  {
+    path: ROUTES.category,
+    lazy: async () => ({
+      Component: (await import('../features/categories/category-page.tsx')).CategoryPage,
     }),
   },
   {

@@ -1,10 +1,10 @@
+import { pageTitle } from '@adwuma/shared';
 import { useEffect } from 'react';
 
-export const SITE_NAME = 'Adwuma';
+export { SITE_NAME } from '@adwuma/shared';
 
-export function formatTitle(title?: string): string {
-  return title ? `${title} · ${SITE_NAME}` : `${SITE_NAME} — Find trusted service providers in Ghana`;
-}
+/** The tab title (the same as the server writes into the pages it describes). */
+export const formatTitle = pageTitle;
 
 /** Sets the tab title for the page on screen. */
 export function useDocumentTitle(title?: string): void {

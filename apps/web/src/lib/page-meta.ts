@@ -1,15 +1,8 @@
+import type { PageMeta } from '@adwuma/shared';
 import { useEffect } from 'react';
 import { formatTitle } from './document-title.ts';
 
-export interface PageMeta {
-  title: string;
-  description: string;
-  /** Absolute URL of the page (canonical). */
-  url: string;
-  /** Absolute URL of a picture for link previews. */
-  image?: string | null;
-  type?: 'website' | 'profile';
-}
+export type { PageMeta } from '@adwuma/shared';
 
 function setTag(selector: string, create: () => HTMLElement, attribute: string, value: string): () => void {
   let el = document.head.querySelector<HTMLElement>(selector);
@@ -36,7 +29,8 @@ const meta = (key: 'name' | 'property', name: string) => () => {
 /**
  * The title, description, canonical link and Open Graph / Twitter tags of a page the prerender does
  * not cover, set on the client (crawlers that run scripts and in-app link previews read them) and
- * put back when the page is left.
+ * put back when the page is left. The server writes the same tags into the HTML of the pages crawlers
+ * share (provider profiles, category pages: apps/server/src/plugins/web.ts).
  */
 export function usePageMeta(page: PageMeta | null): void {
   const key = page ? JSON.stringify(page) : '';

@@ -9,6 +9,8 @@ export const ROUTES = {
   search: '/search',
   /** A provider's public profile: `/providers/ama-mensah-k3x9q2` (only the code at the end counts). */
   provider: '/providers/:slug',
+  /** A category's own page: its providers, linked from "Browse Services" and shareable. */
+  category: '/categories/:slug',
   pricing: '/pricing',
   enterpriseInquiry: '/enterprise-inquiry',
   features: '/features',

@@ -91,6 +91,11 @@ export const jobDetailResponseSchema = z.object({
 });
 export type JobDetailResponse = z.infer<typeof jobDetailResponseSchema>;
 
+/** GET /api/jobs/mine?status=: one status only (an open job past its expiry counts as expired). */
+export const myJobsQuerySchema = z.object({
+  status: z.enum(JOB_STATUSES, { error: 'Unknown job status' }).optional(),
+});
+
 /** GET /api/jobs/mine: the customer's jobs, newest first, by status. */
 export const myJobsResponseSchema = z.object({
   items: z.array(jobSchema),
@@ -136,7 +141,11 @@ export const jobBoardQuerySchema = z.object({
 });
 export type JobBoardQuery = z.input<typeof jobBoardQuerySchema>;
 
-export const jobBoardItemSchema = jobSchema.omit({ description: true }).extend({
+/** A job in a list (the board, "My bids"): the description shortened to an excerpt. */
+export const jobSummarySchema = jobSchema.omit({ description: true }).extend({ excerpt: z.string() });
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+export const jobBoardItemSchema = jobSummarySchema.extend({
   excerpt: z.string(),
   distance_km: z.number().nullable(),
   /** In one of the provider's categories and within their service radius. */
@@ -163,10 +172,27 @@ export const jobBoardResponseSchema = z.object({
 });
 export type JobBoardResponse = z.infer<typeof jobBoardResponseSchema>;
 
+/** POST /api/jobs, PATCH /api/jobs/:id, cancel, close and the photo changes: the job as its owner sees it. */
+export const jobResponseSchema = z.object({ job: jobSchema });
+
+/** POST /api/jobs/:id/bids, PATCH /api/bids/:id, withdraw: the bid and the month's allowance after it. */
+export const bidResponseSchema = z.object({ bid: bidSchema, allowance: bidAllowanceSchema });
+
+/** POST /api/jobs/:id/bids/:bidId/accept: the hired job, the accepted bid and the booking made. */
+export const hireResponseSchema = z.object({ job: jobSchema, bid: bidSchema, booking_id: z.string() });
+
+/** GET /api/bids/mine: the provider's bids (newest activity first) with their jobs ("My bids"). */
+export const myBidsResponseSchema = z.object({
+  items: z.array(z.object({ bid: bidSchema, job: jobSummarySchema })),
+  counts: z.record(z.enum(BID_STATUSES), z.number().int()),
+  allowance: bidAllowanceSchema,
+});
+
 export const quoteRequestSchema = z.object({
   id: z.string(),
   status: z.enum(QUOTE_STATUSES),
-  service: z.object({ id: z.string(), title: z.string(), category: z.string() }),
+  /** Title and category as they were when asked; id null once the provider deleted the service. */
+  service: z.object({ id: z.string().nullable(), title: z.string(), category: z.string() }),
   details: z.string(),
   preferred_date: z.string().nullable(),
   city: z.string().nullable(),
@@ -187,6 +213,9 @@ export const quoteRequestsResponseSchema = z.object({
   items: z.array(quoteRequestSchema),
   counts: z.object({ received_pending: z.number().int(), sent_quoted: z.number().int() }),
 });
+
+/** One quote request: GET /api/quote-requests/:id and the answer of every action on it. */
+export const quoteRequestResponseSchema = z.object({ request: quoteRequestSchema });
 
 export const BOOKING_SOURCES = ['bid', 'quote'] as const;
 
@@ -214,3 +243,6 @@ export type Booking = z.infer<typeof bookingSchema>;
 
 export const bookingsResponseSchema = z.object({ items: z.array(bookingSchema) });
 export const bookingResponseSchema = z.object({ booking: bookingSchema });
+
+/** POST /api/quote-requests/:id/accept: the accepted request and the booking it made. */
+export const quoteAcceptResponseSchema = quoteRequestResponseSchema.extend({ booking: bookingSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalSafeText, safeText } from '../schemas/common.ts';
 import { getTier, type TierId } from '../tiers.ts';
-import { isoDate, positiveMoney } from './jobs.ts';
+import { checkFutureDate, isoDate, positiveMoney } from './jobs.ts';
 
 /**
  * Bids (issue 7; spec 6 and 9: Starter 10 bids a month, Pro and Premium unlimited). A provider has
@@ -44,7 +44,12 @@ export const bidInputSchema = z.strictObject({
   /** Pesewas. */
   price: positiveMoney,
   message: safeText({ minLength: BID_LIMITS.messageMin, maxLength: BID_LIMITS.messageMax }),
-  earliest_start: isoDate.nullish(),
+  earliest_start: isoDate
+    .superRefine((date, ctx) => {
+      const message = checkFutureDate(date);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .nullish(),
   duration_minutes: z
     .number({ error: BID_MESSAGES.duration })
     .int({ error: BID_MESSAGES.duration })

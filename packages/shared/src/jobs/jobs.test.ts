@@ -77,7 +77,8 @@ describe('job input', () => {
 });
 
 describe('job status', () => {
-  it('an open job may be hired, cancelled, expired or closed; a hired one only closed', () => {
+  it('an open job may be hired, cancelled or expired; a hired one only closed', () => {
+    expect(canChangeJobStatus('open', 'closed')).toBe(false);
     expect(canChangeJobStatus('open', 'hired')).toBe(true);
     expect(canChangeJobStatus('open', 'cancelled')).toBe(true);
     expect(canChangeJobStatus('hired', 'closed')).toBe(true);

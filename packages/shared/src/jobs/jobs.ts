@@ -164,10 +164,10 @@ export type JobUpdate = z.output<typeof jobUpdateSchema>;
 
 export { normaliseWhen as normaliseJobWhen };
 
-/** Allowed job status changes. */
+/** Allowed job status changes: open → hired → closed; open → cancelled (customer) or expired. */
 export function canChangeJobStatus(from: JobStatus, to: JobStatus): boolean {
   if (from !== 'open') return from === 'hired' && to === 'closed';
-  return to === 'hired' || to === 'cancelled' || to === 'expired' || to === 'closed';
+  return to === 'hired' || to === 'cancelled' || to === 'expired';
 }
 
 /** When an open job posted at `postedAt` expires. */

@@ -113,13 +113,20 @@ export type CategoryProvidersResponse = z.infer<typeof categoryProvidersResponse
 
 // ---- services ---------------------------------------------------------------------------------------
 
+/**
+ * A photo of a service, in its order (position 0 first). `url` is the large WebP (at most 1200 px
+ * on its longer side), `thumb_url` the thumbnail (at most 400 px); both are public, stable and
+ * cacheable forever. `width`/`height` are the large one's (the thumbnail has the same aspect ratio).
+ */
 export const servicePhotoSchema = z.object({
   id: z.string(),
   position: z.number().int(),
   url: z.string(),
+  thumb_url: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
 });
+export type ServicePhoto = z.infer<typeof servicePhotoSchema>;
 
 /** A service as its owner sees it (GET /api/services/mine) and as customers see published ones. */
 export const serviceSchema = z.object({

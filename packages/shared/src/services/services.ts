@@ -41,6 +41,20 @@ export const SERVICE_MESSAGES = {
   tooMany: `You can list at most ${SERVICE_LIMITS.perProviderMax} services`,
 } as const;
 
+export const SERVICE_PHOTO_MESSAGES = {
+  tooMany: `A service can have at most ${SERVICE_LIMITS.photosMax} photos. Remove one to add another.`,
+  notFound: 'No such photo.',
+  order: 'List every photo of this service exactly once.',
+} as const;
+
+/** PUT /api/services/:id/photos/order: every photo id of the service, in the new order. */
+export const servicePhotoOrderSchema = z.strictObject({
+  photo_ids: z
+    .array(z.uuid({ error: 'Not a photo id' }))
+    .max(SERVICE_LIMITS.photosMax, { error: SERVICE_PHOTO_MESSAGES.order }),
+});
+export type ServicePhotoOrder = z.infer<typeof servicePhotoOrderSchema>;
+
 const priceField = z
   .number({ error: MONEY_MESSAGES.invalid })
   .int({ error: MONEY_MESSAGES.invalid })

@@ -1,4 +1,4 @@
-import { DOCUMENT_MESSAGES } from '@adwuma/shared';
+import { DOCUMENT_MESSAGES, PUBLIC_FILES_PATH } from '@adwuma/shared';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isValidStorageKey, type LocalFileStore, verifyFileUrlSignature } from '../../plugins/storage.ts';
@@ -8,7 +8,12 @@ import type { App } from '../../types.ts';
 const FILE_CSP =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
+const PUBLIC_FILE_NOT_FOUND = 'No such file.';
+
 /**
+ * Public files, `GET /api/files/public/{key}`: on the local store and on S3 alike the server passes
+ * them through (the bucket stays private, no bucket policy to get wrong).
+ *
  * The local store's signed URLs (spec 7: private bucket, signed URLs valid 3600 s):
  * `GET /api/files/{bucket}/{key}?expires={unix s}&sig={hex HMAC}`. The signature is the only
  * credential, so the URL works in an <img> or a new tab; a bad or expired one answers 403.
@@ -17,6 +22,38 @@ const FILE_CSP =
 export async function fileRoutes(app: App) {
   const store = app.deps.storage;
   const local = store.kind === 'local' ? (store as LocalFileStore) : null;
+
+  // The static `public` segment wins over the signed route's `:bucket`.
+  app.get(
+    `${PUBLIC_FILES_PATH}/*`,
+    {
+      schema: {
+        tags: ['files'],
+        summary:
+          'A public file (service photos: the url / thumb_url of a photo), without a signature, cacheable forever; 404 when missing',
+        params: z.object({ '*': z.string().max(1024) }),
+      },
+      // A profile shows many thumbnails at once; browsers cache them (immutable), so this is generous.
+      config: { rateLimit: { max: 1200, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!isValidStorageKey(key)) throw notFound(PUBLIC_FILE_NOT_FOUND);
+      const file = await store.publicFiles.get(key);
+      if (!file) throw notFound(PUBLIC_FILE_NOT_FOUND);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          // A key never changes content (each upload gets a new random key).
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline')
+          .header('content-security-policy', FILE_CSP)
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(file.bytes)
+      );
+    },
+  );
 
   app.get(
     '/api/files/:bucket/*',

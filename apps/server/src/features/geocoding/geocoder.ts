@@ -17,6 +17,8 @@ export interface Geocoder {
   readonly source: GeocodeSource;
   reverse(latitude: number, longitude: number): Promise<CurrentLocation | null>;
   search(query: string): Promise<GeocodeSearchResponse>;
+  /** The shipped gazetteer only: never asks GEOCODER_URL (signed-out visitors). */
+  searchOffline(query: string): GeocodeSearchResponse;
 }
 
 const CACHE_MAX = 1000;
@@ -67,6 +69,7 @@ export function createGeocoder(options: {
 
   return {
     source: upstream ? 'geocoder' : 'gazetteer',
+    searchOffline: offlineSearch,
 
     async reverse(latitude, longitude) {
       if (!upstream) return reverseFromGazetteer(latitude, longitude);

@@ -72,15 +72,34 @@ describe('geocoding with the offline gazetteer (default)', () => {
     expect((await get(t, '/api/geocode/search?q=a', user)).statusCode).toBe(400);
   });
 
-  it("needs a signed-in user: 'Authentication required for location services'", async () => {
-    for (const url of ['/api/geocode/reverse?lat=5.6&lng=-0.19', '/api/geocode/search?q=accra']) {
-      const res = await get(t, url);
-      expect(res.statusCode).toBe(401);
-      expect(res.json().error).toEqual({
-        code: 'UNAUTHORIZED',
-        message: 'Authentication required for location services',
-      });
+  it("reverse needs a signed-in user: 'Authentication required for location services'", async () => {
+    const res = await get(t, '/api/geocode/reverse?lat=5.6&lng=-0.19');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toEqual({
+      code: 'UNAUTHORIZED',
+      message: 'Authentication required for location services',
+    });
+  });
+
+  it('searches places for a signed-out visitor too (the public search page)', async () => {
+    const res = await get(t, '/api/geocode/search?q=Tamale');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      source: 'gazetteer',
+      results: [{ city: 'Tamale', state: 'Northern' }],
+    });
+    expect(res.headers.vary).toContain('cookie');
+    expect((await get(t, '/api/geocode/search?q=a')).statusCode).toBe(400);
+  });
+
+  it('rate-limits signed-out place searches per address', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < GEOCODE_RATE_LIMIT.max; i++) {
+      expect((await get(t, '/api/geocode/search?q=accra', undefined, ip)).statusCode).toBe(200);
     }
+    const limited = await get(t, '/api/geocode/search?q=accra', undefined, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
   });
 
   it(`is rate-limited per address and route (${GEOCODE_RATE_LIMIT.max} a minute)`, async () => {
@@ -225,6 +244,16 @@ describe('geocoding through a Nominatim-compatible server (GEOCODER_URL)', () =>
       countrycodes: 'gh',
       format: 'jsonv2',
     });
+  });
+
+  it('answers a signed-out visitor from the gazetteer without asking the server', async () => {
+    const before = requests.length;
+    const res = await get(t, '/api/geocode/search?q=East%20Legon');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ source: 'gazetteer' });
+    expect(res.json().results.every((r: { city: string | null }) => r.city !== null)).toBe(true);
+    expect((await get(t, '/api/geocode/reverse?lat=5.5575&lng=-0.1866')).statusCode).toBe(401);
+    expect(requests.length).toBe(before);
   });
 
   it('falls back to the gazetteer when the server fails or finds nothing', async () => {

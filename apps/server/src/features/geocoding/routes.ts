@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
+import { getSignedIn, requireUser } from '../auth/session.ts';
 import { createGeocoder } from './geocoder.ts';
 
 /** Per client address: a pin dragged around a map asks often, but not this often. */
@@ -27,8 +27,10 @@ async function requireLocationUser(request: FastifyRequest) {
 }
 
 /**
- * Spec 7 "secure-reverse-geocoding" as our endpoint, and the forward search behind the location
- * search box. Signed-in users only, rate-limited.
+ * Spec 7 "secure-reverse-geocoding" as our endpoint (signed-in users only), and the forward search
+ * behind the location search boxes: everyone gets the offline gazetteer (the search page's "Near" box
+ * is public), only signed-in users reach GEOCODER_URL, so an outside service's quota is never spent
+ * on anonymous traffic. Both rate-limited per address.
  */
 export async function geocodingRoutes(app: App) {
   const { config } = app.deps;
@@ -70,21 +72,22 @@ export async function geocodingRoutes(app: App) {
     {
       schema: {
         tags: ['geocoding'],
-        summary: 'Places matching a name, for the location search box',
+        summary:
+          'Places matching a name, for the location search boxes (signed out: the offline gazetteer only)',
         querystring: geocodeSearchQuerySchema,
         response: {
           200: geocodeSearchResponseSchema,
           400: apiErrorSchema,
-          401: apiErrorSchema,
           429: apiErrorSchema,
         },
       },
       config: { rateLimit: GEOCODE_RATE_LIMIT },
     },
     async (request, reply) => {
-      await requireLocationUser(request);
-      reply.header('cache-control', 'private, max-age=3600');
-      return geocoder.search(request.query.q);
+      const signedIn = await getSignedIn(request);
+      // Who asks decides the source: a signed-in browser must not reuse the anonymous answer.
+      reply.header('cache-control', 'private, max-age=3600').header('vary', 'cookie');
+      return signedIn ? geocoder.search(request.query.q) : geocoder.searchOffline(request.query.q);
     },
   );
 }

@@ -16,7 +16,7 @@ import {
   providerServices,
   serviceCategories,
 } from '../../db/schema.ts';
-import { toService } from '../services/service-store.ts';
+import { withPhotos } from '../services/service-store.ts';
 
 /**
  * The public profile behind /providers/{slug}. Only the code at the end of the slug is trusted, so
@@ -84,7 +84,7 @@ export async function loadProviderProfile(
       : Promise.resolve(null),
   ]);
 
-  const serviceList: Service[] = services.map((s) => toService(s.service, s.category_name));
+  const serviceList: Service[] = await withPhotos(db, services);
   const areas: string[] = [];
   for (const area of [...(location?.service_areas ?? []), ...serviceList.flatMap((s) => s.service_areas)]) {
     if (!areas.some((a) => a.toLowerCase() === area.toLowerCase())) areas.push(area);

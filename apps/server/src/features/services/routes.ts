@@ -1,22 +1,34 @@
 import {
   apiErrorSchema,
+  IMAGE_MESSAGES,
+  MAX_IMAGE_BYTES,
   myServicesResponseSchema,
   publicServiceResponseSchema,
   SERVICE_LIMITS,
   SERVICE_MESSAGES,
   serviceInputSchema,
+  servicePhotoOrderSchema,
   serviceResponseSchema,
   serviceUpdateSchema,
 } from '@adwuma/shared';
+import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { providerSearch } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { getSignedIn } from '../auth/session.ts';
+import { readUploadedFile } from '../files/uploaded-file.ts';
 import { requireOnboardedProvider, requireProvider } from '../onboarding/guards.ts';
 import { ownProfile } from '../profile/profile-service.ts';
+import {
+  addServicePhoto,
+  assertPhotoRoom,
+  removeServicePhoto,
+  reorderServicePhotos,
+} from './service-photos.ts';
 import {
   createService,
   deleteService,
@@ -30,6 +42,7 @@ import {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const idParams = z.object({ id: z.uuid({ error: 'Not a service id' }) });
+const photoParams = idParams.extend({ photoId: z.uuid({ error: 'Not a photo id' }) });
 
 /**
  * Publishing needs a provider who passes the provider gate (requireOnboardedProvider); the refusal
@@ -150,8 +163,83 @@ export async function serviceRoutes(app: App) {
     },
     async (request, reply) => {
       const { user } = await requireProvider(request);
-      await deleteService(db, user.id, request.params.id);
+      await deleteService(app.deps, user.id, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  // ---- photos (owner only; each answers the service with its photos) -------------------------------
+
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    });
+
+    scope.post(
+      '/api/services/:id/photos',
+      {
+        schema: {
+          tags: ['services'],
+          summary: `Add a photo to your service (multipart field "file": JPEG, PNG or WebP, at most 10 MB; at most ${SERVICE_LIMITS.photosMax} a service). Stored as public WebP: url (≤ 1200 px) and thumb_url (≤ 400 px), without metadata`,
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: {
+            201: serviceResponseSchema,
+            ...errors,
+            409: apiErrorSchema,
+            413: apiErrorSchema,
+            415: apiErrorSchema,
+          },
+        },
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const { user } = await requireProvider(request);
+        const { id } = request.params;
+        // Refused before the upload is read and resized.
+        await assertPhotoRoom(db, user.id, id);
+        const file = await readUploadedFile(request, { noun: 'photo', tooLarge: IMAGE_MESSAGES.tooLarge });
+        const service = await addServicePhoto(app.deps, user.id, id, file.bytes);
+        return reply.status(201).send({ service });
+      },
+    );
+  });
+
+  app.delete(
+    '/api/services/:id/photos/:photoId',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Remove a photo of your service (its files too); the others close the gap',
+        params: photoParams,
+        response: { 200: serviceResponseSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { user } = await requireProvider(request);
+      const { id, photoId } = request.params;
+      return { service: await removeServicePhoto(app.deps, user.id, id, photoId) };
+    },
+  );
+
+  app.put(
+    '/api/services/:id/photos/order',
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Order the photos of your service: every photo id exactly once, first shown first',
+        params: idParams,
+        body: servicePhotoOrderSchema,
+        response: { 200: serviceResponseSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { user } = await requireProvider(request);
+      const service = await reorderServicePhotos(db, user.id, request.params.id, request.body.photo_ids);
+      return { service };
     },
   );
 }

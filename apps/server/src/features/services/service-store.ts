@@ -4,25 +4,78 @@ import {
   SERVICE_MESSAGES,
   SERVICES_MESSAGES,
   type Service,
+  type ServicePhoto,
   type ServiceStatus,
   type ServiceUpdate,
   type ServiceValues,
 } from '@adwuma/shared';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { profiles, providerSearch, providerServices, serviceCategories } from '../../db/schema.ts';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  profiles,
+  providerSearch,
+  providerServices,
+  serviceCategories,
+  servicePhotos,
+} from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import type { Deps } from '../../types.ts';
+import { publicFileUrl, removePublicImages } from '../files/public-images.ts';
 import { refreshProviderSearch } from '../search/provider-search.ts';
 
 type ServiceRow = typeof providerServices.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type PhotoRow = typeof servicePhotos.$inferSelect;
 
 export const SERVICE_NOT_FOUND = 'No such service.';
 
 const fieldError = (field: string, message: string) =>
   new AppError(400, 'VALIDATION_ERROR', `${field}: ${message}`, { fields: [{ field, message }] });
 
-export function toService(row: ServiceRow, categoryName: string): Service {
+/**
+ * storage_key is the large variant, public_key the thumbnail (both in the storage's public area);
+ * width/height are the large one's. A row without a thumbnail shows the large one in its place.
+ */
+export function toServicePhoto(row: PhotoRow): ServicePhoto {
+  return {
+    id: row.id,
+    position: row.position,
+    url: publicFileUrl(row.storage_key),
+    thumb_url: publicFileUrl(row.public_key ?? row.storage_key),
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/** The photos of each service, in order (services without photos are absent from the map). */
+export async function photosOf(db: Db | Tx, serviceIds: string[]): Promise<Map<string, ServicePhoto[]>> {
+  const byService = new Map<string, ServicePhoto[]>();
+  if (serviceIds.length === 0) return byService;
+  const rows = await db
+    .select()
+    .from(servicePhotos)
+    .where(inArray(servicePhotos.service_id, serviceIds))
+    .orderBy(asc(servicePhotos.service_id), asc(servicePhotos.position));
+  for (const row of rows) {
+    const list = byService.get(row.service_id) ?? [];
+    list.push(toServicePhoto(row));
+    byService.set(row.service_id, list);
+  }
+  return byService;
+}
+
+/** Services with their photos (one query for all of them). */
+export async function withPhotos(
+  db: Db | Tx,
+  rows: { service: ServiceRow; category_name: string }[],
+): Promise<Service[]> {
+  const photos = await photosOf(
+    db,
+    rows.map((r) => r.service.id),
+  );
+  return rows.map((r) => toService(r.service, r.category_name, photos.get(r.service.id) ?? []));
+}
+
+export function toService(row: ServiceRow, categoryName: string, photos: ServicePhoto[] = []): Service {
   return {
     id: row.id,
     provider_id: row.provider_id,
@@ -39,8 +92,7 @@ export function toService(row: ServiceRow, categoryName: string): Service {
     published_at: row.published_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    // Photos arrive with the storage of the verification issue (service_photos is ready for them).
-    photos: [],
+    photos,
   };
 }
 
@@ -53,8 +105,11 @@ async function categoryName(tx: Tx | Db, slug: string): Promise<string> {
   return row.name;
 }
 
-/** Serialises one provider's service writes (the per-provider limit is counted under the lock). */
-async function lockProvider(tx: Tx, providerId: string): Promise<void> {
+/**
+ * Serialises one provider's service writes (the per-provider limit and a service's photos are
+ * counted under the lock).
+ */
+export async function lockProvider(tx: Tx, providerId: string): Promise<void> {
   await tx.execute(sql`select id from profiles where id = ${providerId} for update`);
 }
 
@@ -92,7 +147,7 @@ export async function createService(db: Db, providerId: string, input: ServiceVa
 }
 
 /** The provider's own service (any status), or 404: another provider's service does not exist for them. */
-async function ownRow(tx: Tx | Db, providerId: string, id: string, lock = false): Promise<ServiceRow> {
+export async function ownRow(tx: Tx | Db, providerId: string, id: string, lock = false): Promise<ServiceRow> {
   const query = tx
     .select()
     .from(providerServices)
@@ -140,17 +195,37 @@ export async function updateService(
       .where(eq(providerServices.id, id))
       .returning();
     await refreshProviderSearch(tx, providerId);
-    return toService(row!, name);
+    return toService(row!, name, (await photosOf(tx, [id])).get(id) ?? []);
   });
 }
 
-export async function deleteService(db: Db, providerId: string, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** The provider's own service (any status) with its photos, or 404. */
+export async function loadOwnService(db: Db | Tx, providerId: string, id: string): Promise<Service> {
+  const row = await ownRow(db, providerId, id);
+  const [service] = await withPhotos(db, [
+    { service: row, category_name: await categoryName(db, row.category_slug) },
+  ]);
+  return service!;
+}
+
+/** Deletes the provider's own service; its photos' rows go with it (cascade), then their files. */
+export async function deleteService(
+  deps: Pick<Deps, 'database' | 'storage' | 'log'>,
+  providerId: string,
+  id: string,
+): Promise<void> {
+  const keys = await deps.database.db.transaction(async (tx) => {
     await lockProvider(tx, providerId);
     await ownRow(tx, providerId, id, true);
+    const photos = await tx
+      .select({ large: servicePhotos.storage_key, thumb: servicePhotos.public_key })
+      .from(servicePhotos)
+      .where(eq(servicePhotos.service_id, id));
     await tx.delete(providerServices).where(eq(providerServices.id, id));
     await refreshProviderSearch(tx, providerId);
+    return photos.flatMap((p) => [p.large, p.thumb]);
   });
+  await removePublicImages(deps, keys);
 }
 
 /** Every service of the provider, drafts included, newest first. */
@@ -161,7 +236,7 @@ export async function listOwnServices(db: Db, providerId: string): Promise<Servi
     .innerJoin(serviceCategories, eq(serviceCategories.slug, providerServices.category_slug))
     .where(eq(providerServices.provider_id, providerId))
     .orderBy(sql`${providerServices.created_at} desc`, asc(providerServices.id));
-  return rows.map((r) => toService(r.service, r.category_name));
+  return withPhotos(db, rows);
 }
 
 /**
@@ -193,8 +268,9 @@ export async function findVisibleService(
   const isOwner = viewerId !== undefined && viewerId === row.service.provider_id;
   const isPublic = row.service.status === 'published' && row.listed === true;
   if (!isOwner && !isPublic) return null;
+  const [service] = await withPhotos(db, [row]);
   return {
-    service: toService(row.service, row.category_name),
+    service: service!,
     provider: {
       provider_id: row.service.provider_id,
       slug: row.listed ? (row.slug ?? null) : null,

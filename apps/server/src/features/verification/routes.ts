@@ -10,9 +10,9 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../types.ts';
+import { readUploadedFile } from '../files/uploaded-file.ts';
 import { requireProvider } from '../onboarding/guards.ts';
 import { ORPHANS_CLEANUP_CRON, ORPHANS_CLEANUP_QUEUE, removeOrphanedDocuments } from './cleanup-orphans.ts';
-import { readUploadedFile } from './document-file.ts';
 import {
   loadVerificationState,
   removeDocument,

@@ -33,9 +33,9 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/error
 import type { FileStore } from '../../plugins/storage.ts';
 import type { Deps } from '../../types.ts';
 import type { SignedInWithRole } from '../auth/session.ts';
+import type { UploadedFile } from '../files/uploaded-file.ts';
 import { getOnboardingStatus } from '../onboarding/onboarding-status.ts';
 import { ownProfile } from '../profile/profile-service.ts';
-import type { UploadedFile } from '../files/uploaded-file.ts';
 import { prepareDocument } from './document-file.ts';
 
 export type DocumentRow = typeof providerDocuments.$inferSelect;

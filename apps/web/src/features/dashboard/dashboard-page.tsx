@@ -1,10 +1,7 @@
 import { isProviderLike } from '@adwuma/shared';
 import {
-  ArrowRight,
-  BadgeCheck,
   BookUser,
   Briefcase,
-  CalendarCheck,
   CheckCircle2,
   Circle,
   Heart,
@@ -13,7 +10,6 @@ import {
   ListPlus,
   type LucideIcon,
   MailWarning,
-  MessageCircle,
   Search,
   ShieldCheck,
   Sparkles,
@@ -28,6 +24,8 @@ import type { Me } from '../../lib/session.ts';
 import { RoleBadge } from '../account/role-badge.tsx';
 import { useSession } from '../auth/auth-provider.tsx';
 import { ONBOARDING_WELCOME_PATH } from '../auth/guards.tsx';
+import { BookingsOverviewCard } from '../bookings/bookings-overview-card.tsx';
+import { JobsDashboardCard } from '../jobs/dashboard-jobs-card.tsx';
 import { NotificationsCard } from '../notifications/notifications-card.tsx';
 
 export interface NextStep {
@@ -117,29 +115,6 @@ function Panel({ title, children, id }: { title: string; children: ReactNode; id
   );
 }
 
-function EmptyState({
-  icon: Icon,
-  title,
-  text,
-  action,
-}: {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-  action?: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed border-border px-4 py-8 text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-muted text-muted-fg">
-        <Icon aria-hidden="true" className="h-6 w-6" />
-      </span>
-      <p className="mt-3 font-semibold">{title}</p>
-      <p className="mt-1 max-w-xs text-sm text-muted-fg">{text}</p>
-      {action && <div className="mt-4">{action}</div>}
-    </div>
-  );
-}
-
 interface Shortcut {
   to: string;
   label: string;
@@ -212,6 +187,7 @@ export function DashboardPage() {
         </div>
       </header>
 
+      <BookingsOverviewCard className="mt-8" />
       <div className="mt-8 grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         <Panel id="next-steps" title="Next steps">
           <div className="mb-4 flex items-center gap-3">
@@ -283,55 +259,7 @@ export function DashboardPage() {
         </Panel>
       </div>
 
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
-        {providerView ? (
-          <>
-            <Panel id="requests" title="Job requests">
-              <EmptyState
-                icon={Briefcase}
-                title="No requests yet"
-                text="Once your provider profile is live, requests from customers appear here."
-                action={
-                  !me.profile.onboarding_completed && (
-                    <ButtonLink to={ONBOARDING_WELCOME_PATH} size="sm">
-                      Finish onboarding <ArrowRight aria-hidden="true" className="h-4 w-4" />
-                    </ButtonLink>
-                  )
-                }
-              />
-            </Panel>
-            <Panel id="schedule" title="Upcoming work">
-              <EmptyState
-                icon={CalendarCheck}
-                title="Nothing scheduled"
-                text="Booked jobs and their dates will show here."
-              />
-            </Panel>
-          </>
-        ) : (
-          <>
-            <Panel id="bookings" title="Your bookings">
-              <EmptyState
-                icon={BadgeCheck}
-                title="No bookings yet"
-                text="When you hire a provider, your bookings and their status appear here."
-                action={
-                  <ButtonLink to={ROUTES.search} size="sm">
-                    <Search aria-hidden="true" className="h-4 w-4" /> Find a provider
-                  </ButtonLink>
-                }
-              />
-            </Panel>
-            <Panel id="messages" title="Messages">
-              <EmptyState
-                icon={MessageCircle}
-                title="No messages yet"
-                text="Conversations with providers you contact will show here."
-              />
-            </Panel>
-          </>
-        )}
-      </div>
+      <JobsDashboardCard providerView={providerView} />
 
       <div className="mt-6">
         <NotificationsCard />

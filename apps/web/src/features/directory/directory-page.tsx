@@ -4,9 +4,9 @@ import {
   type DirectorySort,
   SEARCH_LIMITS,
 } from '@adwuma/shared';
-import { BookUser } from 'lucide-react';
+import { BookUser, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { useCategories, useCategoryNames } from '../search/api/get-categories.ts';
 import { useCities } from '../search/api/get-cities.ts';
+import { categoryPath } from '../search/components/categories-view.tsx';
 import { Pagination } from '../search/components/pagination.tsx';
 import { ProviderCard, ProviderCardSkeleton } from '../search/components/provider-card.tsx';
 import { directoryFromParams, directoryToParams, useDirectory } from './api/get-directory.ts';
@@ -27,6 +28,7 @@ export const DIRECTORY_TEXT = {
   anyCategory: 'All categories',
   anyCity: 'All cities',
   empty: 'No providers here yet',
+  categoryPage: (name: string) => `The ${name} page`,
 } as const;
 
 const SORTS: { value: DirectorySort; label: string }[] = [
@@ -55,11 +57,8 @@ export function DirectoryPage() {
   const names = useCategoryNames();
   const cities = useCities();
   const list = useDirectory(query);
-  useDocumentTitle(
-    [DIRECTORY_TEXT.title, query.category ? names.get(query.category) : null, query.city]
-      .filter(Boolean)
-      .join(' · '),
-  );
+  const categoryName = query.category ? names.get(query.category) : undefined;
+  useDocumentTitle([DIRECTORY_TEXT.title, categoryName, query.city].filter(Boolean).join(' · '));
 
   const href = (patch: Partial<DirectoryQuery>) => {
     const qs = directoryToParams({ ...query, ...patch }).toString();
@@ -135,11 +134,22 @@ export function DirectoryPage() {
       </header>
 
       <section aria-labelledby="directory-results" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-        <h2 id="directory-results" className="text-lg font-bold" aria-live="polite">
-          {data
-            ? `${data.total_capped ? `${data.total.toLocaleString('en-GH')}+` : data.total.toLocaleString('en-GH')} provider${data.total === 1 ? '' : 's'}`
-            : 'Loading providers…'}
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="directory-results" className="text-lg font-bold" aria-live="polite">
+            {data
+              ? `${data.total_capped ? `${data.total.toLocaleString('en-GH')}+` : data.total.toLocaleString('en-GH')} provider${data.total === 1 ? '' : 's'}`
+              : 'Loading providers…'}
+          </h2>
+          {categoryName && query.category && (
+            <Link
+              to={categoryPath(query.category)}
+              className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-500"
+            >
+              {DIRECTORY_TEXT.categoryPage(categoryName)}
+              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          )}
+        </div>
 
         <div className="mt-4">
           {list.isPending ? (

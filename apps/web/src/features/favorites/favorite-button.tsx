@@ -12,7 +12,8 @@ export const FAVORITE_BUTTON_TEXT = {
 
 /**
  * The heart on cards and profiles. Signed in: toggles at once (aria-pressed) and rolls back when the
- * server refuses. Signed out: sign in first, then back to this page.
+ * server refuses. Signed out: sign in first, then back to this page. Not shown on the signed-in
+ * provider's own card or profile: nobody can favorite themselves (the server refuses).
  */
 export function FavoriteButton({
   providerId,
@@ -30,7 +31,7 @@ export function FavoriteButton({
   /** After the server accepted a change. */
   onChange?: (favorited: boolean) => void;
 }) {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const signedIn = status === 'signed_in';
   const ids = useFavoriteIds(signedIn);
   const mutation = useSetFavorite();
@@ -38,6 +39,8 @@ export function FavoriteButton({
   const location = useLocation();
   const saved = ids.data ? ids.data.includes(providerId) : Boolean(initial);
   const shown = mutation.isPending ? mutation.variables.favorited : saved;
+
+  if (signedIn && user?.id === providerId) return null;
 
   const onClick = () => {
     if (status === 'loading') return;

@@ -82,7 +82,25 @@ describe('/providers/:slug', () => {
   });
 
   it('signed out: Message and Request a quote lead to sign-in; no WhatsApp or phone unless given', async () => {
-    renderProfile('/providers/ama-owusu-k3x9q2', profile());
+    const braids = {
+      id: '6ea6ae8c-fb81-4694-8f0f-46a2384ceac8',
+      provider_id: 'p-1',
+      title: 'Knotless braids',
+      category: 'hair-braiding',
+      category_name: 'Hair braiding',
+      description: 'Medium knotless braids, hair included.',
+      price_type: 'from',
+      price_minor: 8000,
+      currency: 'GHS',
+      duration_minutes: 300,
+      service_areas: [],
+      status: 'published',
+      published_at: '2026-11-01T10:00:00.000Z',
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-01T10:00:00.000Z',
+      photos: [],
+    } satisfies ProviderProfileResponse['services'][number];
+    renderProfile('/providers/ama-owusu-k3x9q2', profile({ services: [braids] }));
     const message = await screen.findByRole('link', { name: 'Message' });
     expect(message).toHaveAttribute('href', '/auth?returnTo=%2Fproviders%2Fama-owusu-k3x9q2');
     expect(screen.getByRole('link', { name: 'Request a quote' })).toHaveAttribute(
@@ -93,7 +111,7 @@ describe('/providers/:slug', () => {
     expect(screen.queryByRole('link', { name: /\+233/ })).not.toBeInTheDocument();
   });
 
-  it('signed in: the contact actions the provider shared, and honest "coming soon" buttons', async () => {
+  it('signed in: the contact actions the provider shared, and an honest "coming soon" Message', async () => {
     renderProfile(
       '/providers/ama-owusu-k3x9q2',
       profile({ contact: { phone: '+233241234567', whatsapp_url: 'https://wa.me/233241234567' } }),
@@ -112,5 +130,51 @@ describe('/providers/:slug', () => {
       'aria-pressed',
       'false',
     );
+  });
+  it('shows service photos as lazy thumbnails with their size; a tap opens the large photo', async () => {
+    const photo = (n: number) => ({
+      id: `photo-${n}`,
+      position: n - 1,
+      url: `/api/files/public/services/s-1/p${n}-large.webp`,
+      thumb_url: `/api/files/public/services/s-1/p${n}-thumb.webp`,
+      width: 1200,
+      height: 800,
+    });
+    renderProfile(
+      '/providers/ama-owusu-k3x9q2',
+      profile({
+        services: [
+          {
+            id: 's-1',
+            provider_id: 'p-1',
+            title: 'Knotless braids',
+            category: 'hair-braiding',
+            category_name: 'Hair braiding',
+            description: 'Medium knotless braids, hair included.',
+            price_type: 'from',
+            price_minor: 8000,
+            currency: 'GHS',
+            duration_minutes: 300,
+            service_areas: [],
+            status: 'published',
+            published_at: '2026-11-01T10:00:00.000Z',
+            created_at: '2026-11-01T10:00:00.000Z',
+            updated_at: '2026-11-01T10:00:00.000Z',
+            photos: [photo(1), photo(2)],
+          },
+        ],
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Photos of Knotless braids' });
+    const images = within(list).getAllByRole('img');
+    expect(images.map((img) => img.getAttribute('alt'))).toEqual([
+      'Knotless braids, example 1 of 2',
+      'Knotless braids, example 2 of 2',
+    ]);
+    expect(images[0]).toHaveAttribute('src', photo(1).thumb_url);
+    expect(images[0]).toHaveAttribute('loading', 'lazy');
+    expect(images[0]).toHaveAttribute('width', '1200');
+    expect(images[0]).toHaveAttribute('height', '800');
+    expect(images[0]?.closest('a')).toHaveAttribute('href', photo(1).url);
   });
 });

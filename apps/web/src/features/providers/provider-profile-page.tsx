@@ -2,15 +2,16 @@ import {
   formatDuration,
   formatGhanaPhone,
   formatMoney,
+  type PageMeta,
   type ProviderProfileResponse,
   priceLabel,
+  providerPageMeta,
 } from '@adwuma/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
   CalendarDays,
   Clock,
-  FileText,
   MapPin,
   MessageCircle,
   MessageSquareText,
@@ -34,7 +35,8 @@ import { currentPath } from '../../lib/session.ts';
 import { Avatar } from '../account/avatar.tsx';
 import { useSession } from '../auth/auth-provider.tsx';
 import { FavoriteButton } from '../favorites/favorite-button.tsx';
-import { categorySearchPath } from '../search/components/categories-view.tsx';
+import { RequestQuoteButton } from '../quotes/request-quote.tsx';
+import { categoryPath } from '../search/components/categories-view.tsx';
 import { RatingLine } from '../search/components/provider-card.tsx';
 import {
   formatMonthYear,
@@ -59,33 +61,28 @@ export const PROVIDER_PROFILE_TEXT = {
 
 type Profile = ProviderProfileResponse;
 
-/** What link previews and search engines read about a provider. */
-export function profileMeta(data: Profile, origin: string) {
+/** What link previews and search engines read about a provider (the server writes the same). */
+export function profileMeta(data: Profile, origin: string): PageMeta {
   const p = data.provider;
-  const what =
-    p.categories
-      .map((c) => c.name)
-      .slice(0, 2)
-      .join(' and ') || 'Service provider';
-  const where = p.city ? ` in ${p.city}` : '';
-  const rating =
-    data.rating_summary.count > 0
-      ? ` Rated ${formatRating(data.rating_summary.average)} from ${reviewCount(data.rating_summary.count)}.`
-      : '';
-  const bio = p.bio ? ` ${p.bio.length > 140 ? `${p.bio.slice(0, 139)}…` : p.bio}` : '';
-  return {
-    title: `${p.name} — ${what}${where}`,
-    description:
-      `${what}${where}${p.verified ? ', verified on Adwuma' : ' on Adwuma'}.${rating}${bio}`.trim(),
-    url: `${origin}${buildPath(ROUTES.provider, { slug: data.canonicalSlug })}`,
-    image: p.avatar_url ? new URL(p.avatar_url, origin).toString() : null,
-    type: 'profile' as const,
-  };
+  return providerPageMeta(
+    {
+      slug: data.canonicalSlug,
+      name: p.name,
+      city: p.city,
+      verified: p.verified,
+      bio: p.bio,
+      avatar_url: p.avatar_url,
+      categories: p.categories.map((c) => c.name),
+      rating: data.rating_summary.average,
+      total_reviews: data.rating_summary.count,
+    },
+    origin,
+  );
 }
 
 /**
- * "Message" and "Request a quote": signed out, they lead to sign-in and back here; signed in they
- * wait for the messaging and quotes issues (a disabled button that says so).
+ * "Message": signed out, it leads to sign-in and back here; signed in it waits for the messaging
+ * issue (a disabled button that says so).
  */
 function SoonAction({ icon, label, primary }: { icon: ReactNode; label: string; primary?: boolean }) {
   const { status } = useSession();
@@ -239,6 +236,7 @@ export function ProviderProfilePage() {
   const p = data.provider;
   const isMe = user?.id === p.provider_id;
   const meta = profileMeta(data, origin);
+  const quoteProvider = { id: p.provider_id, name: p.name };
   const cameFromApp = location.key !== 'default';
   const price =
     p.min_price_minor !== null
@@ -285,7 +283,7 @@ export function ProviderProfilePage() {
                   {p.categories.map((c, i) => (
                     <span key={c.slug}>
                       {i > 0 && ', '}
-                      <Link to={categorySearchPath(c.slug)} className="hover:underline">
+                      <Link to={categoryPath(c.slug)} className="hover:underline">
                         {c.name}
                       </Link>
                     </span>
@@ -332,10 +330,7 @@ export function ProviderProfilePage() {
               icon={<MessageSquareText aria-hidden="true" className="h-4 w-4" />}
               label={PROVIDER_PROFILE_TEXT.message}
             />
-            <SoonAction
-              icon={<FileText aria-hidden="true" className="h-4 w-4" />}
-              label={PROVIDER_PROFILE_TEXT.quote}
-            />
+            <RequestQuoteButton provider={quoteProvider} services={data.services} />
             {data.contact.whatsapp_url && (
               <a
                 href={data.contact.whatsapp_url}
@@ -387,7 +382,7 @@ export function ProviderProfilePage() {
           <Section id="services" title="Services">
             {data.services.length === 0 ? (
               <p className="text-sm text-muted-fg">
-                No services listed yet. Ask for a quote to discuss your job.
+                No services listed yet. Send a message to discuss your job.
               </p>
             ) : (
               <ul className="divide-y divide-border">
@@ -407,21 +402,37 @@ export function ProviderProfilePage() {
                     <p className="mt-2 text-sm text-muted-fg">{s.description}</p>
                     {s.photos.length > 0 && (
                       <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label={`Photos of ${s.title}`}>
-                        {s.photos.map((photo) => (
+                        {s.photos.map((photo, i) => (
                           <li key={photo.id} className="shrink-0">
-                            <img
-                              src={photo.url}
-                              alt=""
-                              loading="lazy"
-                              decoding="async"
-                              width={photo.width ?? undefined}
-                              height={photo.height ?? undefined}
-                              className="h-24 w-32 rounded-xl object-cover"
-                            />
+                            {/* The thumbnail; tapping opens the large photo. */}
+                            <a
+                              href={photo.url}
+                              target="_blank"
+                              rel="noreferrer"
+                              className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                            >
+                              <img
+                                src={photo.thumb_url}
+                                alt={`${s.title}, example ${i + 1} of ${s.photos.length}`}
+                                loading="lazy"
+                                decoding="async"
+                                width={photo.width ?? undefined}
+                                height={photo.height ?? undefined}
+                                className="h-24 w-32 rounded-xl border border-border bg-muted object-cover sm:h-28 sm:w-36"
+                              />
+                            </a>
                           </li>
                         ))}
                       </ul>
                     )}
+                    <RequestQuoteButton
+                      provider={quoteProvider}
+                      services={data.services}
+                      serviceId={s.id}
+                      size="sm"
+                      className="mt-3"
+                      accessibleLabel={`${PROVIDER_PROFILE_TEXT.quote}: ${s.title}`}
+                    />
                   </li>
                 ))}
               </ul>

@@ -6,15 +6,7 @@ export function startingPrice(minor: number | null, priceType: PriceType | null)
   return priceLabel(priceType ?? 'fixed', formatMoney(minor, 'GHS', { compact: true }));
 }
 
-/** "4.6" (one decimal, as rating stars are read). */
-export function formatRating(rating: number): string {
-  return rating.toFixed(1);
-}
-
-/** "23 reviews", "1 review". */
-export function reviewCount(count: number): string {
-  return `${count.toLocaleString('en-GH')} review${count === 1 ? '' : 's'}`;
-}
+export { formatRating, reviewCount } from '@adwuma/shared';
 
 /** "Replies in about 15 min" / "about 3 h" / "about 2 days". */
 export function formatResponseTime(minutes: number): string {

@@ -1,3 +1,4 @@
+import type { Role } from '@adwuma/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,9 +11,13 @@ const routes = [
   { path: '/auth', Component: () => <h1>Sign in</h1> },
 ];
 
-function renderSearch(path: string, handler: Handler, { signedIn = false } = {}) {
+function renderSearch(
+  path: string,
+  handler: Handler,
+  { signedIn = false, role = 'customer' }: { signedIn?: boolean; role?: Role } = {},
+) {
   const fetchMock = stubFetch((req) => {
-    if (req.path === '/api/me') return signedIn ? json(200, makeMe('customer')) : SIGNED_OUT();
+    if (req.path === '/api/me') return signedIn ? json(200, makeMe(role)) : SIGNED_OUT();
     if (req.path === '/api/categories') return json(200, CATEGORIES);
     if (req.path === '/api/directory/cities') {
       return json(200, { cities: [{ city: 'Kumasi', region: 'Ashanti', providers: 54 }] });
@@ -156,6 +161,45 @@ describe('/search', () => {
   });
 });
 
+describe('"Near" on /search', () => {
+  it('finds any Ghanaian place for a signed-out visitor, not only the cities list', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, location } = renderSearch('/search', (req) => {
+      if (req.path === '/api/search') return json(200, results([card()]));
+      if (req.path === '/api/geocode/search') {
+        return json(200, {
+          query: req.url.searchParams.get('q'),
+          normalized: null,
+          results: [
+            {
+              display_name: 'Tamale, Northern, Ghana',
+              city: 'Tamale',
+              state: 'Northern',
+              country: 'Ghana',
+              neighbourhood: null,
+              latitude: 9.4008,
+              longitude: -0.8393,
+            },
+          ],
+          source: 'gazetteer',
+        });
+      }
+      return undefined;
+    });
+    await screen.findByRole('link', { name: 'Ama Mensah' });
+    await user.type(screen.getByRole('combobox', { name: 'Near' }), 'tamale');
+    await user.click(await screen.findByRole('option', { name: /Tamale, Northern, Ghana/ }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(location().search))).toMatchObject({
+        near: 'Tamale',
+        lat: '9.4008',
+        lng: '-0.8393',
+      }),
+    );
+    expect(callsTo(fetchMock, '/api/geocode/search').at(-1)?.url.search).toBe('?q=tamale');
+  });
+});
+
 describe('favorites on search results', () => {
   it('fills the heart at once and keeps it when the server agrees', async () => {
     const user = userEvent.setup();
@@ -219,6 +263,32 @@ describe('favorites on search results', () => {
     expect(await screen.findByText('Your favorites were not changed. Please try again.')).toBeInTheDocument();
     expect(heart).toHaveAttribute('aria-pressed', 'true');
     expect(idsCalls).toBe(2);
+  });
+
+  it("shows no heart on the signed-in provider's own card (nobody can favorite themselves)", async () => {
+    renderSearch(
+      '/search',
+      (req) => {
+        if (req.path === '/api/search') {
+          return json(
+            200,
+            results([card(), card({ provider_id: 'user-1', slug: 'me-k3x9q3', name: 'Me Myself' })]),
+          );
+        }
+        if (req.path === '/api/favorites/ids') return json(200, { provider_ids: [] });
+        return undefined;
+      },
+      { signedIn: true, role: 'service_provider' },
+    );
+    const mine = (await screen.findByRole('link', { name: 'Me Myself' })).closest('article') as HTMLElement;
+    const other = screen.getByRole('link', { name: 'Ama Mensah' }).closest('article') as HTMLElement;
+    await waitFor(() =>
+      expect(within(other).getByRole('button', { name: 'Save Ama Mensah to favorites' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      ),
+    );
+    expect(within(mine).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to sign in and back to this search', async () => {

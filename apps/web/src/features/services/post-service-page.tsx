@@ -26,6 +26,7 @@ import { useSession } from '../auth/auth-provider.tsx';
 import { useCategories } from '../search/api/get-categories.ts';
 import { useDeleteService, useMyServices, useSaveService } from './api/services.ts';
 import { ServiceForm, STATUS_TEXT } from './service-form.tsx';
+import { PHOTOS_TEXT, ServicePhotos } from './service-photos.tsx';
 
 export const POST_SERVICE_TEXT = {
   title: 'Your services',
@@ -35,6 +36,7 @@ export const POST_SERVICE_TEXT = {
   mine: 'My services',
   none: 'No services yet. Add your first one below: customers search by service and price.',
   saved: 'Service saved',
+  addPhotos: 'Now add photos of your work below.',
   deleted: (title: string) => `“${title}” deleted`,
   published: (title: string) => `“${title}” is published`,
   paused: (title: string) => `“${title}” is paused`,
@@ -84,6 +86,23 @@ function ServiceItem({
       </p>
       {service.service_areas.length > 0 && (
         <p className="mt-1 text-xs text-muted-fg">Areas: {service.service_areas.join(', ')}</p>
+      )}
+      {service.photos.length > 0 && (
+        <ul aria-label={`Photos of ${service.title}`} className="mt-3 flex gap-1.5 overflow-x-auto">
+          {service.photos.map((photo, i) => (
+            <li key={photo.id} className="shrink-0">
+              <img
+                src={photo.thumb_url}
+                alt={PHOTOS_TEXT.alt(service.title, i + 1, service.photos.length)}
+                loading="lazy"
+                decoding="async"
+                width={photo.width ?? undefined}
+                height={photo.height ?? undefined}
+                className="h-12 w-12 rounded-lg border border-border bg-muted object-cover"
+              />
+            </li>
+          ))}
+        </ul>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${service.title}`}>
@@ -147,12 +166,20 @@ export function PostServicePage() {
   // A new key empties the form after a service was added.
   const [formKey, setFormKey] = useState(0);
   const formRef = useRef<HTMLElement>(null);
+  const photosRef = useRef<HTMLDivElement>(null);
+  // After a new service is saved it stays open, at its photos.
+  const toPhotos = useRef(false);
 
   const editing = editId ? (services.data?.items.find((s) => s.id === editId) ?? null) : null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when another service is opened
   useEffect(() => {
     if (editId && editing) {
+      if (toPhotos.current) {
+        toPhotos.current = false;
+        photosRef.current?.scrollIntoView({ block: 'center' });
+        return;
+      }
       formRef.current?.scrollIntoView({ block: 'start' });
       formRef.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
     }
@@ -176,11 +203,18 @@ export function PostServicePage() {
     save.mutate(
       { id: editing?.id, input: values },
       {
-        onSuccess: () => {
-          toast.success(POST_SERVICE_TEXT.saved);
+        onSuccess: (saved) => {
           save.reset();
           setFormKey((k) => k + 1);
-          if (editing) setParams({}, { preventScrollReset: true });
+          if (editing) {
+            toast.success(POST_SERVICE_TEXT.saved);
+            setParams({}, { preventScrollReset: true });
+          } else {
+            // A new service stays open so that its photos can be added.
+            toast.success(POST_SERVICE_TEXT.saved, { description: POST_SERVICE_TEXT.addPhotos });
+            toPhotos.current = true;
+            setParams({ edit: saved.id }, { preventScrollReset: true });
+          }
         },
       },
     );
@@ -318,6 +352,18 @@ export function PostServicePage() {
               />
             )}
           </div>
+          {!(full && !editing) && (
+            <div ref={photosRef} className="mt-6 scroll-mt-20 border-t border-border pt-5">
+              {editing ? (
+                <ServicePhotos key={editing.id} service={editing} />
+              ) : (
+                <>
+                  <h3 className="font-semibold">{PHOTOS_TEXT.title}</h3>
+                  <p className="mt-1 text-sm text-muted-fg">{PHOTOS_TEXT.saveFirst}</p>
+                </>
+              )}
+            </div>
+          )}
         </section>
       </div>
 

@@ -8,44 +8,11 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '../../test/fake-xhr.ts';
 import { callsTo, json, makeMe, renderWithSession, stubFetch } from '../auth/test/fixtures.tsx';
 import { IdVerificationStep } from './id-step.tsx';
 
-// ---- the network boundary: fetch (JSON calls) and XMLHttpRequest (uploads with progress) ---------
-
-/** A stand-in for the browser's XMLHttpRequest: the test decides progress and the answer. */
-class FakeXhr extends EventTarget {
-  static sent: FakeXhr[] = [];
-  upload = new EventTarget();
-  method = '';
-  url = '';
-  body: unknown = null;
-  status = 0;
-  responseText = '';
-  headers: Record<string, string> = {};
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.dispatchEvent(new Event('abort'));
-  }
-  progress(loaded: number, total: number) {
-    this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded, total }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.dispatchEvent(new Event('load'));
-  }
-}
+// ---- the network boundary: fetch (JSON calls) and XMLHttpRequest (FakeXhr: uploads with progress) --
 
 function makeDocument(type: DocumentType, overrides: Partial<ProviderDocument> = {}): ProviderDocument {
   return {

@@ -1,4 +1,4 @@
-import { MARKETING_CLAIMS, searchToParams } from '@adwuma/shared';
+import { MARKETING_CLAIMS } from '@adwuma/shared';
 import { ChevronRight, Search, SearchX, X } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,18 +6,18 @@ import { ErrorScreen } from '../../../components/screens/error-screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { ROUTES } from '../../../lib/routes.ts';
+import { buildPath, ROUTES } from '../../../lib/routes.ts';
 import { type CategoryGroup, filterGroups, useCategories } from '../api/get-categories.ts';
 import { groupIcon } from '../category-icons.ts';
 
-/** Where a category leads: its providers in the search. */
-export function categorySearchPath(slug: string): string {
-  return `${ROUTES.search}?${searchToParams({ category: slug })}`;
+/** Where a category leads: its own page, with its providers (and a way on to the search). */
+export function categoryPath(slug: string): string {
+  return buildPath(ROUTES.category, { slug });
 }
 
 /**
  * "Browse Services" (`/search?view=categories`): every category, grouped, filtered as you type;
- * each leads to its providers.
+ * each leads to its page.
  */
 export function CategoriesView() {
   const [params, setParams] = useSearchParams();
@@ -202,7 +202,7 @@ function GroupSection({ group }: { group: CategoryGroup }) {
         {group.categories.map((c) => (
           <li key={c.slug}>
             <Link
-              to={categorySearchPath(c.slug)}
+              to={categoryPath(c.slug)}
               className="group flex h-full items-start gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm transition-colors hover:border-brand-500"
             >
               <span className="min-w-0 flex-1">

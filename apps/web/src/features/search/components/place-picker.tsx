@@ -46,9 +46,9 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * "Near": a town from the cities that have providers (everyone), any Ghanaian place from the
- * geocoder (signed in: the geocoder needs a session), or the device's position. A combobox: type,
- * move with the arrow keys, Enter to choose.
+ * "Near": a town from the cities that have providers, any Ghanaian place the geocoder knows (signed
+ * out: the server's offline gazetteer; signed in: GEOCODER_URL too when the server has one), or the
+ * device's position. A combobox: type, move with the arrow keys, Enter to choose.
  */
 export function PlacePicker({
   value,
@@ -58,6 +58,7 @@ export function PlacePicker({
 }: {
   value: Place | null;
   onChange: (place: Place | null) => void;
+  /** The server answers place names by who asks: a new session must not reuse the anonymous list. */
   signedIn: boolean;
   inputClassName?: string;
 }) {
@@ -74,9 +75,9 @@ export function PlacePicker({
   const debounced = useDebounced(typed, 300);
   const editing = open && typed !== fold(value?.near ?? '');
   const geocode = useQuery({
-    queryKey: ['geocode', 'search', debounced],
+    queryKey: ['geocode', 'search', signedIn, debounced],
     queryFn: () => searchPlaces(debounced),
-    enabled: signedIn && editing && debounced.length >= 2,
+    enabled: editing && debounced.length >= 2,
     staleTime: 60 * 60_000,
     retry: false,
   });

@@ -36,8 +36,12 @@ function useInvalidateAfterChange() {
     ]);
 }
 
-/** POST /api/services (new) or PATCH /api/services/:id (edit). */
+/**
+ * POST /api/services (new) or PATCH /api/services/:id (edit). The saved service is in "my services"
+ * at once (a new one first, as the list is newest first), before the list is read again.
+ */
 export function useSaveService() {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateAfterChange();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: ServiceInput | ServiceUpdate }) =>
@@ -45,7 +49,17 @@ export function useSaveService() {
         method: id ? 'PATCH' : 'POST',
         json: input,
       }).then((r) => r.service),
-    onSuccess: invalidate,
+    onSuccess: (service) => {
+      queryClient.setQueryData<MyServicesResponse>(serviceKeys.mine, (old) => {
+        if (!old) return old;
+        const known = old.items.some((s) => s.id === service.id);
+        return {
+          ...old,
+          items: known ? old.items.map((s) => (s.id === service.id ? service : s)) : [service, ...old.items],
+        };
+      });
+      return invalidate();
+    },
   });
 }
 

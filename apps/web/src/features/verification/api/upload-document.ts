@@ -6,7 +6,8 @@ import {
   MAX_DOCUMENT_BYTES,
   type ProviderDocument,
 } from '@adwuma/shared';
-import { ApiError, NETWORK_MESSAGE, notifySessionExpired, toApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { type UploadOptions, uploadFile } from '../../../lib/upload.ts';
 
 export const documentUploadPath = (type: DocumentType) => `/api/verification/documents/${type}`;
 
@@ -33,10 +34,6 @@ export function documentProblem(file: File): string | null {
   return null;
 }
 
-export function isUploadAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
-
 /**
  * Why an upload failed, when the server said so (a 4xx with its message), else null: the caller
  * then shows spec 8's generic message. A 413 from the body limit itself may come without our
@@ -49,51 +46,14 @@ export function uploadFailureReason(error: unknown): string | null {
   return null;
 }
 
-function parse(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * POST /api/verification/documents/:type, multipart field `file`, through XMLHttpRequest: fetch
- * cannot report upload progress. Replaces the provider's document of that type.
+ * POST /api/verification/documents/:type, multipart field `file`, with progress (uploadFile).
+ * Replaces the provider's document of that type.
  */
 export function uploadDocument(
   type: DocumentType,
   file: File,
-  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  options: UploadOptions = {},
 ): Promise<ProviderDocument> {
-  const path = documentUploadPath(type);
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('Upload cancelled', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    });
-    xhr.addEventListener('load', () => {
-      const body = parse(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(1);
-        resolve(body as ProviderDocument);
-        return;
-      }
-      const error = toApiError(xhr.status, body);
-      if (error.code === 'SESSION_EXPIRED') notifySessionExpired(path);
-      reject(error);
-    });
-    xhr.addEventListener('error', () => reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE)));
-    xhr.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const body = new FormData();
-    body.append('file', file);
-    xhr.send(body);
-  });
+  return uploadFile<ProviderDocument>(documentUploadPath(type), file, options);
 }

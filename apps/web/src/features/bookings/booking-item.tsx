@@ -1,0 +1,154 @@
+import { type Booking, formatMoney } from '@adwuma/shared';
+import { Briefcase, CalendarDays, FileText, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
+import { buildPath, ROUTES } from '../../lib/routes.ts';
+import { Avatar } from '../account/avatar.tsx';
+import { formatDateRange } from './dates.ts';
+import { quoteRequestPath } from './links.ts';
+
+/** The lifecycle of issue 8; until it lands every booking is "scheduled". Unknown states read as words. */
+const BOOKING_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
+  scheduled: { label: 'Scheduled', tone: 'brand' },
+  in_progress: { label: 'In progress', tone: 'brand' },
+  completed: { label: 'Completed', tone: 'leaf' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+  disputed: { label: 'Disputed', tone: 'danger' },
+};
+
+export function bookingStatus(status: string): { label: string; tone: BadgeTone } {
+  return (
+    BOOKING_STATUS[status] ?? {
+      label: status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' '),
+      tone: 'neutral',
+    }
+  );
+}
+
+/** The person on the other side of a booking. */
+export function otherParty(b: Booking) {
+  return b.role === 'customer'
+    ? { ...b.provider, label: 'Provider' as const }
+    : { ...b.customer, label: 'Customer' as const, verified: false, slug: null };
+}
+
+function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-start gap-2">
+      <dt className="mt-0.5 shrink-0 text-muted-fg">
+        {icon}
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** Where the booking came from: a hired job or an accepted quote, linked. */
+function Source({ booking }: { booking: Booking }) {
+  const link = 'font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-500';
+  if (booking.source === 'bid' && booking.job_id) {
+    return (
+      <Link to={buildPath(ROUTES.task, { id: booking.job_id })} className={link}>
+        Hired from a job
+      </Link>
+    );
+  }
+  if (booking.source === 'quote' && booking.quote_request_id) {
+    return (
+      <Link
+        to={quoteRequestPath(booking.quote_request_id, booking.role === 'customer' ? 'sent' : 'received')}
+        className={link}
+      >
+        From a quote request
+      </Link>
+    );
+  }
+  return <span>{booking.source === 'bid' ? 'Hired from a job' : 'From a quote request'}</span>;
+}
+
+export function BookingItem({ booking, highlighted = false }: { booking: Booking; highlighted?: boolean }) {
+  const other = otherParty(booking);
+  const status = bookingStatus(booking.status);
+  const place = [booking.address, booking.city].filter(Boolean).join(', ');
+  return (
+    <article
+      id={`booking-${booking.id}`}
+      aria-label={`${booking.title} with ${other.name}`}
+      aria-current={highlighted ? 'true' : undefined}
+      className={`rounded-2xl border bg-card p-4 shadow-sm sm:p-5 ${highlighted ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-border'}`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h4 className="min-w-0 font-semibold leading-snug">{booking.title}</h4>
+        <p className="shrink-0 text-right font-extrabold">{formatMoney(booking.price, booking.currency)}</p>
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-2.5">
+          <Avatar src={other.avatar_url} name={other.name} className="h-8 w-8 text-xs" />
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-x-2 text-sm">
+              {other.slug ? (
+                <Link
+                  to={buildPath(ROUTES.provider, { slug: other.slug })}
+                  className="truncate font-semibold hover:underline"
+                >
+                  {other.name}
+                </Link>
+              ) : (
+                <span className="truncate font-semibold">{other.name}</span>
+              )}
+              {other.verified && <VerifiedBadge label="Verified provider: Ghana Card checked by Adwuma" />}
+            </p>
+            <p className="text-xs text-muted-fg">{other.label}</p>
+          </div>
+        </div>
+        <Badge tone={status.tone} className="shrink-0">
+          {status.label}
+        </Badge>
+      </div>
+      <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+        <Line icon={<CalendarDays aria-hidden="true" className="h-4 w-4" />} label="Date">
+          {booking.scheduled_date ? (
+            formatDateRange(booking.scheduled_date, booking.scheduled_end_date)
+          ) : (
+            <span className="text-muted-fg">Date to be agreed</span>
+          )}
+        </Line>
+        <Line icon={<MapPin aria-hidden="true" className="h-4 w-4" />} label="Place">
+          {place || <span className="text-muted-fg">Place to be agreed</span>}
+        </Line>
+        <Line
+          icon={
+            booking.source === 'bid' ? (
+              <Briefcase aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <FileText aria-hidden="true" className="h-4 w-4" />
+            )
+          }
+          label="Source"
+        >
+          <Source booking={booking} />
+        </Line>
+      </dl>
+    </article>
+  );
+}
+
+export function BookingItemSkeleton() {
+  return (
+    <div className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5">
+      <div className="flex justify-between gap-3">
+        <Skeleton className="h-5 w-1/2" />
+        <Skeleton className="h-5 w-20" />
+      </div>
+      <div className="mt-3 flex items-center gap-2.5">
+        <Skeleton className="h-8 w-8 rounded-full" />
+        <Skeleton className="h-4 w-28" />
+      </div>
+      <Skeleton className="mt-3 h-4 w-2/3" />
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+import { isProviderLike, type JobBoardQuery } from '@adwuma/shared';
+import { Briefcase, Search, SearchX, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ScreenShell } from '../../../components/screens/screen-shell.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { ROUTES } from '../../../lib/routes.ts';
+import { useJoinAsProvider } from '../../account/use-join-as-provider.ts';
+import { useSession } from '../../auth/auth-provider.tsx';
+import { useCategories } from '../../search/api/get-categories.ts';
+import { Pagination } from '../../search/components/pagination.tsx';
+import { boardParams, useJobBoard } from '../api/get-job-board.ts';
+import { AllowanceNote } from '../components/allowance-note.tsx';
+import { BoardCard, BoardCardSkeleton } from './board-card.tsx';
+import { BoardFilters } from './board-filters.tsx';
+import { boardFromParams, boardHref, hasFilters, nextBoardQuery } from './board-query.ts';
+
+export const BOARD_TEXT = {
+  title: 'Find jobs',
+  lead: 'Open jobs from customers, the ones that match your services and area first.',
+  search: 'Search jobs',
+  searchPlaceholder: 'Try “plumbing”, “braids” or a town',
+  submit: 'Search',
+  filters: 'Filters',
+  hideFilters: 'Hide filters',
+  count: (n: number) => `${n.toLocaleString('en-GH')} open job${n === 1 ? '' : 's'}`,
+  emptyTitle: 'No open jobs match',
+  emptyFiltered: 'Try fewer filters or another search.',
+  emptyNone: 'There are no open jobs right now. New jobs come in every day: check back soon.',
+  clear: 'Clear filters',
+  errorTitle: 'The jobs did not load',
+  retry: 'Try again',
+  notProvider: 'The job board is for providers',
+  notProviderText:
+    'Providers find customers’ jobs here and send their prices. Set up a provider profile to start bidding, or post a job of your own to get prices.',
+  join: 'Join as Provider',
+  postJob: 'Post a job',
+  services: 'Keep your services up to date',
+} as const;
+
+function NotProvider({ detail }: { detail?: string }) {
+  const join = useJoinAsProvider();
+  return (
+    <ScreenShell
+      icon={<Briefcase aria-hidden="true" className="h-7 w-7" />}
+      title={BOARD_TEXT.notProvider}
+      actions={
+        <>
+          <Button onClick={() => void join()}>{BOARD_TEXT.join}</Button>
+          <ButtonLink to={ROUTES.postJob} variant="outline">
+            {BOARD_TEXT.postJob}
+          </ButtonLink>
+        </>
+      }
+    >
+      <p>{detail ?? BOARD_TEXT.notProviderText}</p>
+    </ScreenShell>
+  );
+}
+
+/** `/jobs`: the board for providers; search, filters and page live in the URL. */
+export function JobBoardPage() {
+  const { role, status } = useSession();
+  if (status === 'loading') {
+    return (
+      <div role="status" aria-label="Loading jobs" className="mx-auto grid max-w-6xl gap-3 px-4 py-8 sm:px-6">
+        <BoardCardSkeleton />
+        <BoardCardSkeleton />
+      </div>
+    );
+  }
+  if (role === null || !isProviderLike(role)) return <NotProvider />;
+  return <Board />;
+}
+
+function Board() {
+  useDocumentTitle(BOARD_TEXT.title);
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => boardFromParams(params), [params]);
+  const focusSearch = params.get('focus') === 'search';
+  const board = useJobBoard(query);
+  const categories = useCategories();
+  const [text, setText] = useState(query.q ?? '');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setText(query.q ?? ''), [query.q]);
+  // The header's "Browse Jobs" link (?focus=search) lands with the cursor in the search box.
+  useEffect(() => {
+    if (focusSearch) searchRef.current?.focus();
+  }, [focusSearch]);
+
+  const update = (patch: Partial<JobBoardQuery>) =>
+    setParams(boardParams(nextBoardQuery(query, patch)), { preventScrollReset: true });
+
+  if (board.error instanceof ApiError && board.error.status === 403 && !board.data) {
+    return <NotProvider detail={board.error.message} />;
+  }
+
+  const data = board.data;
+  const pages = data ? Math.min(Math.ceil(data.total / data.page_size), 50) : 0;
+  const filtered = hasFilters(query);
+  const activeFilters = [query.category, query.distance, query.budget_min, query.posted_since].filter(
+    (v) => v !== undefined,
+  ).length;
+
+  return (
+    <>
+      <header className="border-b border-border bg-gradient-to-b from-brand-50 to-bg dark:from-brand-800/15">
+        <div className="mx-auto max-w-6xl px-4 py-5 sm:px-6 sm:py-8">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{BOARD_TEXT.title}</h1>
+              <p className="mt-1 text-sm text-muted-fg sm:text-base">{BOARD_TEXT.lead}</p>
+            </div>
+            {data?.allowance && <AllowanceNote allowance={data.allowance} />}
+          </div>
+          <search className="mt-4 block">
+            <form
+              className="flex gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                update({ q: text.trim() || undefined });
+              }}
+            >
+              <div className="relative min-w-0 flex-1">
+                <label htmlFor="job-search" className="sr-only">
+                  {BOARD_TEXT.search}
+                </label>
+                <Search
+                  aria-hidden="true"
+                  className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-muted-fg"
+                />
+                <input
+                  ref={searchRef}
+                  id="job-search"
+                  type="search"
+                  enterKeyHint="search"
+                  maxLength={200}
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  placeholder={BOARD_TEXT.searchPlaceholder}
+                  autoComplete="off"
+                  className="block min-h-12 w-full rounded-xl border border-border bg-card py-2.5 pl-11 pr-3 text-base text-fg placeholder:text-muted-fg/80 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+                />
+              </div>
+              <Button type="submit" size="lg" className="!rounded-xl !px-4 sm:!px-6">
+                <Search aria-hidden="true" className="h-5 w-5 sm:hidden" />
+                <span className="sr-only sm:not-sr-only">{BOARD_TEXT.submit}</span>
+              </Button>
+            </form>
+          </search>
+        </div>
+      </header>
+
+      <div className="mx-auto max-w-6xl px-4 py-5 sm:px-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8 lg:py-8">
+        {/* Phones: the count and the Filters button above the (folded) filters. */}
+        <div className="mb-4 flex items-center justify-between gap-3 lg:hidden">
+          <p aria-hidden="true" className="text-lg font-bold">
+            {data ? BOARD_TEXT.count(data.total) : board.isError ? BOARD_TEXT.errorTitle : 'Loading jobs…'}
+          </p>
+          <button
+            type="button"
+            onClick={() => setFiltersOpen((o) => !o)}
+            aria-expanded={filtersOpen}
+            aria-controls="board-filters"
+            className="inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-semibold hover:bg-muted"
+          >
+            <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+            {filtersOpen ? BOARD_TEXT.hideFilters : BOARD_TEXT.filters}
+            {activeFilters > 0 && (
+              <span className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs text-white">
+                {activeFilters}
+              </span>
+            )}
+          </button>
+        </div>
+        <div
+          className={`${filtersOpen ? 'mb-4 block' : 'hidden'} lg:mb-0 lg:block lg:self-start`}
+          id="board-filters"
+        >
+          <h2 className="sr-only">{BOARD_TEXT.filters}</h2>
+          <BoardFilters
+            query={query}
+            groups={categories.data?.groups}
+            onChange={update}
+            onClear={() =>
+              update({
+                category: undefined,
+                distance: undefined,
+                budget_min: undefined,
+                posted_since: undefined,
+              })
+            }
+          />
+        </div>
+
+        <section aria-labelledby="board-results" className="min-w-0">
+          <h2 id="board-results" className="sr-only text-lg font-bold lg:not-sr-only" aria-live="polite">
+            {data ? BOARD_TEXT.count(data.total) : board.isError ? BOARD_TEXT.errorTitle : 'Loading jobs…'}
+          </h2>
+
+          <div className={`lg:mt-4 ${board.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>
+            {board.isError && !data ? (
+              <Alert tone="danger" role="alert" title={BOARD_TEXT.errorTitle}>
+                <p>{board.error.message}</p>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button size="sm" onClick={() => void board.refetch()} busy={board.isFetching}>
+                    {BOARD_TEXT.retry}
+                  </Button>
+                  {filtered && (
+                    <ButtonLink to={ROUTES.jobs} size="sm" variant="outline">
+                      {BOARD_TEXT.clear}
+                    </ButtonLink>
+                  )}
+                </div>
+              </Alert>
+            ) : !data ? (
+              <div role="status" aria-label="Loading jobs" className="grid gap-3 md:grid-cols-2">
+                {['a', 'b', 'c', 'd'].map((k) => (
+                  <BoardCardSkeleton key={k} />
+                ))}
+              </div>
+            ) : data.items.length === 0 ? (
+              <div className="rounded-2xl border border-dashed border-border px-4 py-10 text-center">
+                <SearchX aria-hidden="true" className="mx-auto h-10 w-10 text-muted-fg" />
+                <p className="mt-3 text-lg font-semibold">{BOARD_TEXT.emptyTitle}</p>
+                <p className="mt-1 text-sm text-muted-fg">
+                  {filtered ? BOARD_TEXT.emptyFiltered : BOARD_TEXT.emptyNone}
+                </p>
+                <div className="mt-4 flex flex-wrap justify-center gap-2">
+                  {filtered ? (
+                    <ButtonLink to={ROUTES.jobs} size="sm" variant="outline">
+                      {BOARD_TEXT.clear}
+                    </ButtonLink>
+                  ) : (
+                    <ButtonLink to={ROUTES.postService} size="sm" variant="outline">
+                      {BOARD_TEXT.services}
+                    </ButtonLink>
+                  )}
+                </div>
+              </div>
+            ) : (
+              <>
+                <ul className="grid gap-3 md:grid-cols-2">
+                  {data.items.map((job) => (
+                    <li key={job.id}>
+                      <BoardCard job={job} />
+                    </li>
+                  ))}
+                </ul>
+                <Pagination
+                  page={query.page}
+                  pages={pages}
+                  hrefOf={(page) => boardHref(ROUTES.jobs, { ...query, page })}
+                />
+              </>
+            )}
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

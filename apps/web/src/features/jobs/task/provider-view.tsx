@@ -1,0 +1,238 @@
+import {
+  BID_MESSAGES,
+  type Bid,
+  type BidValues,
+  formatDuration,
+  isJobOpen,
+  type JobDetailResponse,
+} from '@adwuma/shared';
+import { CalendarCheck, Pencil, RotateCcw, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ROUTES } from '../../../lib/routes.ts';
+import { Avatar } from '../../account/avatar.tsx';
+import { Dialog } from '../../account/dialog.tsx';
+import { useBidAllowance } from '../api/get-bid-allowance.ts';
+import { bidLimitOf, useSaveBid, useWithdrawBid } from '../api/save-bid.ts';
+import { AllowanceNote } from '../components/allowance-note.tsx';
+import { BidStatusBadge } from '../components/job-status-badge.tsx';
+import { firstName, money, shortDate } from '../format.ts';
+import { BidForm } from './bid-form.tsx';
+import { JobDetailsCard, JobHeader } from './job-summary.tsx';
+
+export const PROVIDER_TEXT = {
+  back: 'Job board',
+  postedBy: (name: string, city: string | null) => `Posted by ${name}${city ? ` in ${city}` : ''}`,
+  placeBid: 'Place your bid',
+  yourBid: 'Your bid',
+  edit: 'Edit bid',
+  withdraw: 'Withdraw',
+  bidAgain: 'Bid again',
+  sent: 'Your bid was sent',
+  updated: 'Your bid was updated',
+  withdrawn: 'Your bid was withdrawn',
+  withdrawTitle: 'Withdraw your bid?',
+  withdrawText:
+    'The customer will no longer see it. A withdrawn bid still counts towards this month’s bids; you can bid on this job again while it is open.',
+  keep: 'Keep my bid',
+  hired: 'You were hired for this job',
+  hiredText: 'The booking is in your schedule with the agreed price, date and place.',
+  schedule: 'See your schedule',
+  notSelected: 'The customer chose another provider this time.',
+  limitTitle: 'No bids left this month',
+  upgrade: 'See plans for unlimited bids',
+  earliest: 'Earliest start',
+  duration: 'Takes about',
+} as const;
+
+function OwnBid({ bid }: { bid: Bid }) {
+  return (
+    <div className="rounded-xl bg-muted/60 p-4 text-sm">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-2xl font-extrabold tracking-tight">{money(bid.price)}</span>
+        <BidStatusBadge status={bid.status} />
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-2">
+        <div>
+          <dt className="text-xs text-muted-fg">{PROVIDER_TEXT.earliest}</dt>
+          <dd className="font-semibold">{bid.earliest_start ? shortDate(bid.earliest_start) : '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-fg">{PROVIDER_TEXT.duration}</dt>
+          <dd className="font-semibold">
+            {bid.duration_minutes ? formatDuration(bid.duration_minutes) : '—'}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-3 whitespace-pre-line leading-6">{bid.message}</p>
+    </div>
+  );
+}
+
+/** `/task/:id` for a provider: the job (the customer by first name and city only) and their bid. */
+export function ProviderView({ data }: { data: JobDetailResponse }) {
+  const { job, my_bid: mine } = data;
+  const open = isJobOpen(job);
+  const [mode, setMode] = useState<'view' | 'edit' | 'again'>('view');
+  const [withdrawing, setWithdrawing] = useState(false);
+  const save = useSaveBid(job.id);
+  const withdraw = useWithdrawBid(job.id);
+  const allowance = useBidAllowance();
+  const active = mine?.status === 'active';
+  const showForm = (data.can_bid && (!mine || mode === 'again')) || (active && open && mode === 'edit');
+  const editing = active && mode === 'edit';
+  // A new bid (or one placed again) uses up one of the month's bids; an edit does not.
+  const outOfBids = !editing && allowance.data !== undefined && !allowance.data.allowed;
+
+  const submit = (values: BidValues) =>
+    save.mutate(
+      { bidId: editing ? mine?.id : undefined, input: values },
+      {
+        onSuccess: () => {
+          toast.success(editing ? PROVIDER_TEXT.updated : PROVIDER_TEXT.sent);
+          setMode('view');
+          save.reset();
+        },
+      },
+    );
+
+  return (
+    <div className="pb-12">
+      <JobHeader job={job} back={{ to: ROUTES.jobs, label: PROVIDER_TEXT.back }}>
+        <p className="mt-3 flex items-center gap-2 text-sm">
+          <Avatar src={job.customer.avatar_url} name={job.customer.name} className="h-7 w-7 text-xs" />
+          {PROVIDER_TEXT.postedBy(firstName(job.customer.name), job.city)}
+        </p>
+      </JobHeader>
+
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <JobDetailsCard job={job} distanceKm={mine?.distance_km} withAddress={false} />
+
+        <aside
+          aria-labelledby="bid-title"
+          className="rounded-2xl border border-border bg-card p-5 shadow-sm lg:sticky lg:top-20"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="bid-title" className="text-lg font-bold">
+              {showForm && !editing
+                ? PROVIDER_TEXT.placeBid
+                : mine
+                  ? PROVIDER_TEXT.yourBid
+                  : PROVIDER_TEXT.placeBid}
+            </h2>
+          </div>
+
+          {showForm && !editing && (
+            <div className="mt-2">
+              {allowance.isPending ? (
+                <Skeleton className="h-8 w-48 rounded-full" />
+              ) : allowance.data ? (
+                <AllowanceNote allowance={allowance.data} />
+              ) : null}
+            </div>
+          )}
+
+          <div className="mt-4 grid gap-4">
+            {mine?.status === 'accepted' && (
+              <Alert tone="success" title={PROVIDER_TEXT.hired}>
+                <p>{PROVIDER_TEXT.hiredText}</p>
+                <ButtonLink to={ROUTES.schedule} size="sm" variant="secondary" className="mt-3">
+                  <CalendarCheck aria-hidden="true" className="h-4 w-4" /> {PROVIDER_TEXT.schedule}
+                </ButtonLink>
+              </Alert>
+            )}
+            {mine?.status === 'declined' && <Alert title={PROVIDER_TEXT.notSelected} />}
+
+            {outOfBids && showForm && allowance.data && !bidLimitOf(save.error) && (
+              <Alert tone="danger" role="alert" title={PROVIDER_TEXT.limitTitle}>
+                <p>{BID_MESSAGES.limitReached(allowance.data.limit ?? 0)}</p>
+                <ButtonLink to={ROUTES.subscription} size="sm" className="mt-3">
+                  {PROVIDER_TEXT.upgrade}
+                </ButtonLink>
+              </Alert>
+            )}
+
+            {showForm ? (
+              <BidForm
+                key={`${mode}-${mine?.id ?? 'new'}`}
+                bid={mine}
+                editing={editing}
+                busy={save.isPending}
+                error={save.error}
+                disabled={outOfBids}
+                onSubmit={submit}
+                onCancel={
+                  mode !== 'view'
+                    ? () => {
+                        setMode('view');
+                        save.reset();
+                      }
+                    : undefined
+                }
+              />
+            ) : mine ? (
+              <>
+                <OwnBid bid={mine} />
+                <div className="flex flex-wrap gap-2">
+                  {active && open && (
+                    <>
+                      <Button variant="outline" onClick={() => setMode('edit')}>
+                        <Pencil aria-hidden="true" className="h-4 w-4" /> {PROVIDER_TEXT.edit}
+                      </Button>
+                      <Button variant="ghost" className="text-danger" onClick={() => setWithdrawing(true)}>
+                        <Undo2 aria-hidden="true" className="h-4 w-4" /> {PROVIDER_TEXT.withdraw}
+                      </Button>
+                    </>
+                  )}
+                  {mine.status === 'withdrawn' && data.can_bid && (
+                    <Button variant="outline" onClick={() => setMode('again')}>
+                      <RotateCcw aria-hidden="true" className="h-4 w-4" /> {PROVIDER_TEXT.bidAgain}
+                    </Button>
+                  )}
+                </div>
+              </>
+            ) : (
+              <Alert title={data.cannot_bid_reason ?? 'Bidding is closed for this job.'} />
+            )}
+          </div>
+        </aside>
+      </div>
+
+      {withdrawing && mine && (
+        <Dialog
+          title={PROVIDER_TEXT.withdrawTitle}
+          description={PROVIDER_TEXT.withdrawText}
+          onClose={() => !withdraw.isPending && setWithdrawing(false)}
+        >
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setWithdrawing(false)} disabled={withdraw.isPending}>
+              {PROVIDER_TEXT.keep}
+            </Button>
+            <Button
+              variant="danger"
+              busy={withdraw.isPending}
+              onClick={() =>
+                withdraw.mutate(mine.id, {
+                  onSuccess: () => {
+                    setWithdrawing(false);
+                    toast.success(PROVIDER_TEXT.withdrawn);
+                  },
+                  onError: (error) => {
+                    setWithdrawing(false);
+                    toast.error(error.message);
+                  },
+                })
+              }
+            >
+              <Undo2 aria-hidden="true" className="h-4 w-4" /> {PROVIDER_TEXT.withdraw}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { randomInt } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { createAccount, expect, ORIGIN, signedInCustomer, test } from './auth-fixtures.ts';
+import { saveOnboardingSteps, submitIdDocuments } from './onboarding-fixtures.ts';
+
+/** A rare category, so the demo jobs leave the test's job easy to find. */
+const CATEGORY = { slug: 'kente-weaving', name: 'Kente weaving' };
+const KUMASI = { city: 'Kumasi', region: 'Ashanti', latitude: 6.6885, longitude: -1.6244 };
+
+/** A made-up word of letters only: unique to this run, and a whole word for the search. */
+function uniqueWord(): string {
+  const letters = 'bcdfghjklmnpqrstvwxz';
+  return `Ko${Array.from({ length: 6 }, () => letters[randomInt(letters.length)]).join('')}`;
+}
+
+async function ok(label: string, res: Awaited<ReturnType<APIRequestContext['get']>>) {
+  expect(res.ok(), `${label}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res;
+}
+
+/** A phone of its own (its own cookies and client address). */
+async function phone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: ORIGIN,
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
+  });
+  return context.newPage();
+}
+
+/** A provider in Kumasi who passed onboarding, signed in on the given phone. */
+async function onboardedProvider(page: Page, name: string) {
+  await createAccount(page, { role: 'explorer', name });
+  const api = page.request;
+  await saveOnboardingSteps(api, { intro: true, photo: true });
+  await ok(
+    'profile',
+    await api.put('/api/onboarding/profile', {
+      data: { full_name: name, phone: '024 555 0199', bio: `Kente weaver in Kumasi, strips and stoles to order.` },
+    }),
+  );
+  await ok(
+    'location',
+    await api.put('/api/onboarding/location', {
+      data: { ...KUMASI, country: 'Ghana', geocoding_accuracy: 'user', service_areas: ['Kumasi'] },
+    }),
+  );
+  await ok(
+    'services step',
+    await api.put('/api/onboarding/services', { data: { categories: [CATEGORY.slug], tags: ['Kente'] } }),
+  );
+  await submitIdDocuments(api);
+}
+
+test('a customer posts a job on a phone, a provider bids from the board, the customer hires and both see the booking', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const word = uniqueWord();
+  const title = `Kente stole for ${word} graduation`;
+  const providerName = `Yaw ${uniqueWord()}`;
+  const providerPage = await phone(browser);
+  await Promise.all([signedInCustomer(page), onboardedProvider(providerPage, providerName)]);
+
+  // The customer describes the job, step by step.
+  await page.goto('/post-job');
+  await expect(page.getByRole('heading', { name: 'What do you need done?' })).toBeVisible();
+  await page.getByLabel('Category').selectOption({ label: CATEGORY.name });
+  await page.getByLabel('Job title').fill(title);
+  await page
+    .getByLabel(/^Description/)
+    .fill('A woven kente stole in school colours (green and gold), with the name embroidered at the ends.');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Where is the job?' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Near' }).fill('Kum');
+  await page
+    .getByRole('option', { name: /^Kumasi/ })
+    .first()
+    .click();
+  await page.getByLabel(/Street, house or landmark/).fill('Near the Adum post office');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'When do you need it?' })).toBeVisible();
+  await page.getByRole('radio', { name: /I'm flexible/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Budget and photos' })).toBeVisible();
+  await page.getByLabel(/Minimum budget/).fill('300');
+  await page.getByLabel(/Maximum budget/).fill('600');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Check and post' })).toBeVisible();
+  await page.getByRole('button', { name: 'Post job' }).click();
+  await expect(page).toHaveURL(/\/task\/[0-9a-f-]{36}$/);
+  const jobUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('No bids yet')).toBeVisible();
+
+  // The provider finds it from the header's Browse Jobs, searching the board.
+  await providerPage.goto('/dashboard');
+  await providerPage.getByRole('button', { name: 'Open menu' }).click();
+  await providerPage
+    .getByRole('navigation', { name: 'Mobile' })
+    .getByRole('link', { name: 'Browse Jobs' })
+    .click();
+  await expect(providerPage).toHaveURL(/\/jobs\?focus=search$/);
+  const search = providerPage.getByRole('searchbox', { name: 'Search jobs' });
+  await expect(search).toBeFocused();
+  await search.fill(word);
+  await providerPage.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(providerPage).toHaveURL(new RegExp(`q=${word}`));
+  const card = providerPage.getByRole('link', { name: new RegExp(title) });
+  await expect(card).toBeVisible();
+  await expect(providerPage.getByText('Matches your services')).toBeVisible();
+  await card.click();
+  await expect(providerPage).toHaveURL(new RegExp(`${jobUrl}$`));
+
+  // …and bids.
+  await providerPage.getByLabel('Your price in GH₵').fill('450');
+  await providerPage
+    .getByLabel(/^Message to the customer/)
+    .fill('I weave stoles every week; green and gold in stock, ready in four days.');
+  await providerPage.getByRole('button', { name: 'Send bid' }).click();
+  await expect(providerPage.getByText('GH₵ 450').first()).toBeVisible();
+  await expect(providerPage.getByRole('button', { name: /Withdraw/ })).toBeVisible();
+
+  // The customer compares the bids and hires.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: providerName })).toBeVisible();
+  await page.getByRole('button', { name: /^Hire/ }).first().click();
+  await page.getByRole('button', { name: 'Hire for GH₵ 450' }).click();
+  await expect(page.getByText(`You hired ${providerName}`)).toBeVisible();
+  await page.getByRole('link', { name: 'See your schedule' }).click();
+  await expect(page).toHaveURL(/\/schedule/);
+  await expect(page.getByText(title).first()).toBeVisible();
+
+  // The provider sees the booking too.
+  await providerPage.goto('/schedule');
+  await expect(providerPage.getByText(title).first()).toBeVisible();
+  await providerPage.context().close();
+});
