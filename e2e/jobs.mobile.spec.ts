@@ -38,7 +38,11 @@ async function onboardedProvider(page: Page, name: string) {
   await ok(
     'profile',
     await api.put('/api/onboarding/profile', {
-      data: { full_name: name, phone: '024 555 0199', bio: `Kente weaver in Kumasi, strips and stoles to order.` },
+      data: {
+        full_name: name,
+        phone: '024 555 0199',
+        bio: `Kente weaver in Kumasi, strips and stoles to order.`,
+      },
     }),
   );
   await ok(
@@ -85,7 +89,9 @@ test('a customer posts a job on a phone, a provider bids from the board, the cus
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { name: 'When do you need it?' })).toBeVisible();
-  await page.getByRole('radio', { name: /I'm flexible/ }).check();
+  // The radio itself is visually hidden inside its card: a person taps the card.
+  await page.getByText("I'm flexible", { exact: true }).click();
+  await expect(page.getByRole('radio', { name: /I'm flexible/ })).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { name: 'Budget and photos' })).toBeVisible();
@@ -98,7 +104,7 @@ test('a customer posts a job on a phone, a provider bids from the board, the cus
   await expect(page).toHaveURL(/\/task\/[0-9a-f-]{36}$/);
   const jobUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByText('No bids yet')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Bids (0)' }).getByText('No bids yet')).toBeVisible();
 
   // The provider finds it from the header's Browse Jobs, searching the board.
   await providerPage.goto('/dashboard');
