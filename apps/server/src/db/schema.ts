@@ -16,6 +16,7 @@ import {
   time,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -1001,13 +1002,150 @@ export const bookings = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     status: text('status').notNull().default('scheduled'),
+    /** "HH:MM" in Accra (= UTC); with duration_minutes it blocks the provider's time. */
+    start_time: text('start_time'),
+    duration_minutes: integer('duration_minutes'),
+    /** The moment range the booking holds, when a time is set (kept by the server with the date). */
+    starts_at: at('starts_at'),
+    ends_at: at('ends_at'),
+    started_at: at('started_at'),
+    done_marked_at: at('done_marked_at'),
+    completed_at: at('completed_at'),
+    cancelled_at: at('cancelled_at'),
+    cancelled_by: text('cancelled_by'),
+    cancel_reason: text('cancel_reason'),
+    late_cancellation: boolean('late_cancellation'),
+    /** A change of date/time proposed by one side and answered by the other. */
+    proposed_by: text('proposed_by'),
+    proposed_date: date('proposed_date', { mode: 'string' }),
+    proposed_start_time: text('proposed_start_time'),
+    proposed_duration_minutes: integer('proposed_duration_minutes'),
+    proposed_note: text('proposed_note'),
+    proposed_at: at('proposed_at'),
+    /** The status before a dispute froze the booking. */
+    status_before_dispute: text('status_before_dispute'),
+    /** Fixed at completion from the provider's tier at that moment. */
+    tier_at_completion: text('tier_at_completion'),
+    commission_percent: integer('commission_percent'),
+    commission_minor: integer('commission_minor'),
+    earnings_minor: integer('earnings_minor'),
+    reminder_sent_for: date('reminder_sent_for', { mode: 'string' }),
     created_at: createdAt(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'bookings_status_check',
+      sql`${t.status} in ('scheduled','in_progress','awaiting_confirmation','completed','cancelled','disputed')`,
+    ),
+    index('bookings_provider_time_idx')
+      .on(t.provider_id, t.starts_at)
+      .where(sql`${t.status} in ('scheduled','in_progress')`),
+    index('bookings_auto_complete_idx').on(t.done_marked_at).where(sql`${t.status} = 'awaiting_confirmation'`),
+    index('bookings_date_idx').on(t.scheduled_date).where(sql`${t.status} in ('scheduled','in_progress')`),
     check('bookings_source_check', sql`${t.source} in ('bid','quote')`),
     check('bookings_price_check', sql`${t.price_minor} between 0 and 100000000`),
     index('bookings_customer_idx').on(t.customer_id, t.created_at),
     index('bookings_provider_idx').on(t.provider_id, t.created_at),
   ],
+);
+
+/** Every change of a booking, who made it and when: the booking's history (issue 8). */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: id(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The user who acted; null for the system (auto-completion, expiry). */
+    actor_id: text('actor_id'),
+    actor_role: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    from_status: text('from_status'),
+    to_status: text('to_status'),
+    details: jsonb('details'),
+    created_at: createdAt(),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.booking_id, t.created_at)],
+);
+
+/** One review per side per booking; visible (published) when both wrote or the window closed. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    author_id: text('author_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    subject_id: text('subject_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** The author's side: customer (reviewing the provider) or provider (reviewing the customer). */
+    author_role: text('author_role').notNull(),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull(),
+    reply: text('reply'),
+    replied_at: at('replied_at'),
+    published_at: at('published_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    unique('reviews_booking_author_unique').on(t.booking_id, t.author_id),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_role_check', sql`${t.author_role} in ('customer','provider')`),
+    index('reviews_subject_idx').on(t.subject_id, t.published_at),
+    index('reviews_author_idx').on(t.author_id, t.created_at),
+  ],
+);
+
+/** A dispute on a booking: open → resolved by an admin in favour of one side. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: id(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    opened_by: text('opened_by')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    opener_role: text('opener_role').notNull(),
+    reason: text('reason').notNull(),
+    description: text('description').notNull(),
+    status: text('status').notNull().default('open'),
+    in_favour_of: text('in_favour_of'),
+    resolution_note: text('resolution_note'),
+    resolved_by: text('resolved_by'),
+    resolved_at: at('resolved_at'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('disputes_status_check', sql`${t.status} in ('open','resolved')`),
+    check('disputes_outcome_check', sql`${t.in_favour_of} is null or ${t.in_favour_of} in ('customer','provider')`),
+    /** At most one open dispute per booking. */
+    uniqueIndex('disputes_one_open_idx').on(t.booking_id).where(sql`${t.status} = 'open'`),
+    index('disputes_status_idx').on(t.status, t.created_at),
+  ],
+);
+
+/** Evidence photos of a dispute, in the private store (signed URLs for the parties and admins). */
+export const disputePhotos = pgTable(
+  'dispute_photos',
+  {
+    id: id(),
+    dispute_id: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id, { onDelete: 'cascade' }),
+    uploaded_by: text('uploaded_by').notNull(),
+    storage_key: text('storage_key').notNull(),
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('dispute_photos_dispute_idx').on(t.dispute_id, t.created_at)],
 );
