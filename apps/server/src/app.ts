@@ -22,6 +22,8 @@ import { getSignedIn, sessionCookiePlugin } from './features/auth/session.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { categoryRoutes } from './features/categories/routes.ts';
 import { devOutboxRoutes } from './features/dev-outbox/routes.ts';
+import { adminDisputeRoutes } from './features/disputes/admin-routes.ts';
+import { disputeRoutes } from './features/disputes/routes.ts';
 import { enterpriseRoutes } from './features/enterprise/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
@@ -34,6 +36,7 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { quoteRoutes } from './features/quotes/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
 import { describedPages } from './features/search/described-pages.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { serviceRoutes } from './features/services/routes.ts';
@@ -171,6 +174,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(jobRoutes);
   await app.register(quoteRoutes);
   await app.register(bookingRoutes);
+  await app.register(reviewRoutes);
+  await app.register(disputeRoutes);
+  await app.register(adminDisputeRoutes);
   if (config.env !== 'production' && mailer.transport === 'outbox') await app.register(devOutboxRoutes);
 
   // Spec 2 "/": no user goes to /auth; everyone else to /dashboard, whose provider gate sends a

@@ -18,6 +18,7 @@ export * from './location/schemas.ts';
 export * from './location/validate.ts';
 export * from './marketing.ts';
 export * from './money.ts';
+export * from './names.ts';
 export * from './notifications/schemas.ts';
 export * from './onboarding/availability.ts';
 export * from './onboarding/completion.ts';

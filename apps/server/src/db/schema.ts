@@ -1041,7 +1041,9 @@ export const bookings = pgTable(
     index('bookings_provider_time_idx')
       .on(t.provider_id, t.starts_at)
       .where(sql`${t.status} in ('scheduled','in_progress')`),
-    index('bookings_auto_complete_idx').on(t.done_marked_at).where(sql`${t.status} = 'awaiting_confirmation'`),
+    index('bookings_auto_complete_idx')
+      .on(t.done_marked_at)
+      .where(sql`${t.status} = 'awaiting_confirmation'`),
     index('bookings_date_idx').on(t.scheduled_date).where(sql`${t.status} in ('scheduled','in_progress')`),
     check('bookings_source_check', sql`${t.source} in ('bid','quote')`),
     check('bookings_price_check', sql`${t.price_minor} between 0 and 100000000`),
@@ -1126,7 +1128,10 @@ export const disputes = pgTable(
   },
   (t) => [
     check('disputes_status_check', sql`${t.status} in ('open','resolved')`),
-    check('disputes_outcome_check', sql`${t.in_favour_of} is null or ${t.in_favour_of} in ('customer','provider')`),
+    check(
+      'disputes_outcome_check',
+      sql`${t.in_favour_of} is null or ${t.in_favour_of} in ('customer','provider')`,
+    ),
     /** At most one open dispute per booking. */
     uniqueIndex('disputes_one_open_idx').on(t.booking_id).where(sql`${t.status} = 'open'`),
     index('disputes_status_idx').on(t.status, t.created_at),

@@ -45,12 +45,7 @@ const devRoutes: RouteObject[] = TEST_ROUTES_ENABLED
  * Spec 2 "Protected" pages that later issues build: signed-out visits already go to sign in; signed
  * in, they show the not-found page until then.
  */
-const LATER_PROTECTED = [
-  ROUTES.messaging,
-  ROUTES.notificationsDiagnostics,
-  ROUTES.subscription,
-  ROUTES.reviews,
-] as const;
+const LATER_PROTECTED = [ROUTES.messaging, ROUTES.notificationsDiagnostics, ROUTES.subscription] as const;
 
 const authRoutes: RouteObject[] = [
   {
@@ -118,6 +113,12 @@ const authRoutes: RouteObject[] = [
             }),
           },
           {
+            path: ROUTES.booking,
+            lazy: async () => ({
+              Component: (await import('../features/bookings/booking-page.tsx')).BookingPage,
+            }),
+          },
+          {
             path: ROUTES.favorites,
             lazy: async () => ({
               Component: (await import('../features/favorites/favorites-page.tsx')).FavoritesPage,
@@ -143,9 +144,21 @@ const authRoutes: RouteObject[] = [
             }),
           },
           {
+            path: ROUTES.taskEdit,
+            lazy: async () => ({
+              Component: (await import('../features/jobs/post-job/edit-job-page.tsx')).EditJobPage,
+            }),
+          },
+          {
             path: ROUTES.jobs,
             lazy: async () => ({
               Component: (await import('../features/jobs/board/job-board-page.tsx')).JobBoardPage,
+            }),
+          },
+          {
+            path: ROUTES.reviews,
+            lazy: async () => ({
+              Component: (await import('../features/reviews/reviews-page.tsx')).ReviewsPage,
             }),
           },
           ...LATER_PROTECTED.map((path) => ({ path, Component: NotFoundScreen })),
@@ -166,7 +179,7 @@ const authRoutes: RouteObject[] = [
     ],
   },
   {
-    // Spec 2 "Admin-only", behind the admin wrapper (review and disputes come with their issues).
+    // Spec 2 "Admin-only", behind the admin wrapper.
     path: ROUTES.admin,
     lazy: async () => ({ Component: (await import('../features/admin/admin-guard.tsx')).AdminArea }),
     children: [
@@ -198,6 +211,19 @@ const authRoutes: RouteObject[] = [
         path: ROUTES.adminReviewItem,
         lazy: async () => ({
           Component: (await import('../features/admin/admin-review-detail-page.tsx')).AdminReviewDetailPage,
+        }),
+      },
+      {
+        path: ROUTES.adminDisputes,
+        lazy: async () => ({
+          Component: (await import('../features/admin/disputes/admin-disputes-page.tsx')).AdminDisputesPage,
+        }),
+      },
+      {
+        path: ROUTES.adminDisputeItem,
+        lazy: async () => ({
+          Component: (await import('../features/admin/disputes/admin-dispute-detail-page.tsx'))
+            .AdminDisputeDetailPage,
         }),
       },
       {

@@ -33,6 +33,8 @@ export const ROUTES = {
   tasks: '/tasks',
   tasksCreate: '/tasks/create',
   task: '/task/:id',
+  /** The owner edits an open job (the post-job form, prefilled). */
+  taskEdit: '/task/:id/edit',
   notificationsDiagnostics: '/notifications/diagnostics',
   postJob: '/post-job',
   serviceRequests: '/service-requests',
@@ -42,6 +44,8 @@ export const ROUTES = {
   providerDirectory: '/provider-directory',
   postService: '/post-service',
   schedule: '/schedule',
+  /** One booking with its actions (issue 8). */
+  booking: '/bookings/:id',
   jobs: '/jobs',
   favorites: '/favorites',
   reviews: '/reviews',
@@ -53,6 +57,7 @@ export const ROUTES = {
   adminReview: '/admin/review',
   adminReviewItem: '/admin/review/:id',
   adminDisputes: '/admin/disputes',
+  adminDisputeItem: '/admin/disputes/:id',
   adminLogs: '/admin/logs',
   adminActivity: '/admin/activity',
   adminEnterpriseLeads: '/admin/enterprise-leads',

@@ -49,8 +49,6 @@ export const bookingEventSchema = z.object({
 
 export const bookingDetailSchema = bookingSchema.extend({
   status: z.enum(BOOKING_STATUSES),
-  start_time: z.string().nullable(),
-  duration_minutes: z.number().int().nullable(),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
   started_at: z.string().nullable(),

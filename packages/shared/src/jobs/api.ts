@@ -88,6 +88,11 @@ export const jobDetailResponseSchema = z.object({
   my_bid: bidSchema.nullable(),
   can_bid: z.boolean(),
   cannot_bid_reason: z.string().nullable(),
+  /**
+   * For a provider: kilometres from their base to the job (rounded as on the board); null for the
+   * owner, and when either has no map point.
+   */
+  distance_km: z.number().nullable(),
 });
 export type JobDetailResponse = z.infer<typeof jobDetailResponseSchema>;
 
@@ -229,6 +234,9 @@ export const bookingSchema = z.object({
   currency: z.literal('GHS'),
   scheduled_date: z.string().nullable(),
   scheduled_end_date: z.string().nullable(),
+  /** "HH:MM" (Accra = UTC) once a time is agreed; null for a date-only booking. */
+  start_time: z.string().nullable(),
+  duration_minutes: z.number().int().nullable(),
   city: z.string().nullable(),
   address: z.string().nullable(),
   job_id: z.string().nullable(),

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { bookings } from '../../db/schema.ts';
+import { bookingEvents, bookings } from '../../db/schema.ts';
 
 export interface NewBooking {
   customerId: string;
@@ -47,5 +47,15 @@ export async function createBooking(tx: Tx, b: NewBooking): Promise<string> {
       status: 'scheduled',
     })
     .returning({ id: bookings.id });
+  // The booking's history starts with the hire, by the customer who made it.
+  await tx.insert(bookingEvents).values({
+    booking_id: row!.id,
+    actor_id: b.customerId,
+    actor_role: 'customer',
+    action: 'create',
+    from_status: null,
+    to_status: 'scheduled',
+    details: { source: b.source },
+  });
   return row!.id;
 }

@@ -26,6 +26,8 @@ export function toBooking(row: BookingRow, parties: Map<string, Party>, viewerId
     currency: 'GHS',
     scheduled_date: row.scheduled_date,
     scheduled_end_date: row.scheduled_end_date,
+    start_time: row.start_time,
+    duration_minutes: row.duration_minutes,
     city: row.city,
     address: row.address,
     job_id: row.job_id,

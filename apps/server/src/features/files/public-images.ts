@@ -125,3 +125,37 @@ export async function removePublicImages(
       ),
   );
 }
+
+/** The columns a photo row keeps of its image (service_photos, job_photos). */
+export interface PhotoColumns {
+  storage_key: string;
+  public_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Stores an uploaded image's public variants, then runs `save` with the columns for its row; if
+ * `save` throws (refused, or the row failed), the files are removed again and the error goes on.
+ */
+export async function storePhotoThen<T>(
+  deps: Pick<Deps, 'storage' | 'log'>,
+  input: Buffer,
+  folder: string,
+  save: (columns: PhotoColumns) => Promise<T>,
+): Promise<T> {
+  const image = await storePublicImage(deps, input, { folder });
+  try {
+    return await save({
+      storage_key: image.large.key,
+      public_key: image.thumb.key,
+      content_type: image.contentType,
+      width: image.large.width,
+      height: image.large.height,
+    });
+  } catch (error) {
+    await removePublicImages(deps, [image.large.key, image.thumb.key]);
+    throw error;
+  }
+}

@@ -9,17 +9,16 @@ import {
   type Job,
   type JobSummary,
   monthStart,
-  TIER_IDS,
-  type TierId,
 } from '@adwuma/shared';
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { jobBids, jobs, profiles, subscriptions } from '../../db/schema.ts';
+import { jobBids, jobs, profiles } from '../../db/schema.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
 import { createBooking } from '../bookings/booking-store.ts';
 import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
+import { providerTier } from '../subscriptions/provider-tier.ts';
 import { jobNotices } from './job-notices.ts';
 import {
   type BidRow,
@@ -47,16 +46,6 @@ import {
 
 const bidNotFound = () => notFound(BID_MESSAGES.notYours);
 
-/** The provider's tier: their subscription's, Starter without one. */
-async function tierOf(db: Db | Tx, providerId: string): Promise<TierId> {
-  const [row] = await db
-    .select({ tier: subscriptions.subscription_tier })
-    .from(subscriptions)
-    .where(eq(subscriptions.user_id, providerId));
-  const tier = row?.tier as TierId | undefined;
-  return tier && TIER_IDS.includes(tier) ? tier : 'starter';
-}
-
 /**
  * What the provider may still bid this calendar month (UTC): every bid created this month counts,
  * withdrawn ones too. Inside a transaction that locked the provider's profile, the count is exact.
@@ -67,7 +56,7 @@ export async function bidAllowanceFor(
   now = new Date(),
 ): Promise<BidAllowance> {
   // One after the other: inside a transaction both run on its one connection.
-  const tier = await tierOf(db, providerId);
+  const tier = await providerTier(db, providerId);
   const [used] = await db
     .select({ n: count() })
     .from(jobBids)

@@ -68,6 +68,9 @@ export async function providerPlace(db: Db, providerId: string): Promise<Provide
   };
 }
 
+/** Kilometres as the board and the job page show them: to 100 m. */
+export const roundKm = (km: number | null): number | null => (km === null ? null : Math.round(km * 10) / 10);
+
 /** Kilometres from the provider's base to the job's point; null when either has none. */
 function distanceKm(place: ProviderPlace): SQL<number | null> {
   if (place.latitude === null || place.longitude === null) return sql<null>`null::float8`;
@@ -160,7 +163,7 @@ export async function jobBoard(
   return {
     items: rows.map((r) => ({
       ...toJobSummary(r, photos.get(r.job.id) ?? [], false, now),
-      distance_km: r.distance_km === null ? null : Math.round(r.distance_km * 10) / 10,
+      distance_km: roundKm(r.distance_km),
       matches: r.matches === true,
       my_bid_status: (r.my_bid_status as BidStatus | null) ?? null,
     })),

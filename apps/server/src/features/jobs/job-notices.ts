@@ -76,6 +76,15 @@ export const jobNotices = {
     mail: true,
   }),
 
+  /** In-app only: a new job in the provider's categories and area (job-alerts.ts). */
+  newJobNearby: (providerId: string, job: JobRef, categoryName: string, where: string): Notice => ({
+    userId: providerId,
+    kind: 'job',
+    title: `New job near you: "${job.title}"`,
+    body: `A customer needs help with ${categoryName.toLowerCase()}, ${where}. Have a look and bid while it is fresh.`,
+    link: taskLink(job),
+  }),
+
   jobChanged: (providerId: string, job: JobRef): Notice => ({
     userId: providerId,
     kind: 'job',

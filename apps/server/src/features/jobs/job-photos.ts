@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { jobPhotos, jobs } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { removePublicImages, storePublicImage } from '../files/public-images.ts';
+import { removePublicImages, storePhotoThen } from '../files/public-images.ts';
 import { jobNotFound, loadJob, lockOwnJob } from './job-view.ts';
 
 /**
@@ -49,27 +49,15 @@ export async function addJobPhoto(
   bytes: Buffer,
 ): Promise<Job> {
   const { db } = deps.database;
-  const image = await storePublicImage(deps, bytes, { folder: `jobs/${jobId}` });
-  try {
-    await db.transaction(async (tx) => {
+  await storePhotoThen(deps, bytes, `jobs/${jobId}`, (columns) =>
+    db.transaction(async (tx) => {
       const job = await lockOwnJob(tx, customerId, jobId);
       if (!isJobOpen(job)) throw conflict(JOB_MESSAGES.editLocked);
       const n = await photoCount(tx, jobId);
       if (n >= JOB_LIMITS.photosMax) throw tooMany();
-      await tx.insert(jobPhotos).values({
-        job_id: jobId,
-        position: n,
-        storage_key: image.large.key,
-        public_key: image.thumb.key,
-        content_type: image.contentType,
-        width: image.large.width,
-        height: image.large.height,
-      });
-    });
-  } catch (error) {
-    await removePublicImages(deps, [image.large.key, image.thumb.key]);
-    throw error;
-  }
+      await tx.insert(jobPhotos).values({ job_id: jobId, position: n, ...columns });
+    }),
+  );
   return ownerJob(db, jobId);
 }
 

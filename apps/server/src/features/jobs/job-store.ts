@@ -15,14 +15,16 @@ import {
   jobIssues,
   normaliseJobWhen,
 } from '@adwuma/shared';
-import { and, count, desc, eq, gt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { jobBids, jobs, serviceCategories } from '../../db/schema.ts';
+import { jobBids, jobs, providerLocations, serviceCategories } from '../../db/schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
 import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
 import { bidAllowanceFor } from './bid-store.ts';
+import { roundKm } from './board.ts';
+import { alertMatchingProviders } from './job-alerts.ts';
 import { jobNotices } from './job-notices.ts';
 import {
   declineActiveBids,
@@ -45,12 +47,14 @@ import {
  * them. Every change locks the job row first, so it cannot cross a bid or a hire in flight.
  */
 
-async function assertCategory(db: Db | Tx, slug: string): Promise<void> {
+/** The category's name; a 400 on the category field when there is no such category. */
+async function assertCategory(db: Db | Tx, slug: string): Promise<string> {
   const [row] = await db
-    .select({ slug: serviceCategories.slug })
+    .select({ name: serviceCategories.name })
     .from(serviceCategories)
     .where(eq(serviceCategories.slug, slug));
   if (!row) throw fieldError('category', 'Choose a category from the list');
+  return row.name;
 }
 
 /** The owner's view of one of their jobs. */
@@ -60,11 +64,14 @@ async function ownerView(db: Db, jobId: string): Promise<Job> {
   return job;
 }
 
-/** Posts a job (any signed-in user); at most JOB_LIMITS.openPerCustomerMax open at once. */
+/**
+ * Posts a job (any signed-in user); at most JOB_LIMITS.openPerCustomerMax open at once. The
+ * providers it matches get an in-app alert in the same transaction (job-alerts.ts).
+ */
 export async function createJob(db: Db, customerId: string, input: JobValues): Promise<Job> {
   const id = await db.transaction(async (tx) => {
     await lockProfile(tx, customerId);
-    await assertCategory(tx, input.category);
+    const categoryName = await assertCategory(tx, input.category);
     const now = new Date();
     const [open] = await tx
       .select({ n: count() })
@@ -93,6 +100,16 @@ export async function createJob(db: Db, customerId: string, input: JobValues): P
         updated_at: now,
       })
       .returning({ id: jobs.id });
+    await alertMatchingProviders(tx, {
+      id: row!.id,
+      title: input.title,
+      customerId,
+      category: input.category,
+      categoryName,
+      city: input.city ?? null,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+    });
     return row!.id;
   });
   return ownerView(db, id);
@@ -285,6 +302,7 @@ export async function ownerDetail(db: Db, row: JobRow): Promise<JobDetailRespons
     my_bid: null,
     can_bid: false,
     cannot_bid_reason: null,
+    distance_km: null,
   };
 }
 
@@ -297,9 +315,10 @@ export async function providerDetail(
   providerId: string,
   row: JobRow,
 ): Promise<JobDetailResponse | undefined> {
-  const [mine] = await selectBids(db).where(
-    and(eq(jobBids.job_id, row.id), eq(jobBids.provider_id, providerId)),
-  );
+  const [[mine], distanceKm] = await Promise.all([
+    selectBids(db).where(and(eq(jobBids.job_id, row.id), eq(jobBids.provider_id, providerId))),
+    distanceToJob(db, providerId, row.id),
+  ]);
   const open = isJobOpen(row);
   if (!open && !mine) return undefined;
   const myBid: Bid | null = mine ? toBid(mine) : null;
@@ -322,7 +341,25 @@ export async function providerDetail(
     my_bid: myBid,
     can_bid: reason === null,
     cannot_bid_reason: reason,
+    distance_km: distanceKm,
   };
+}
+
+/**
+ * Kilometres from the provider's base to the job's exact point, rounded as on the board; null when
+ * the job has no point or the provider no location.
+ */
+async function distanceToJob(db: Db, providerId: string, jobId: string): Promise<number | null> {
+  const [found] = await db
+    .select({
+      km: sql<number>`earth_distance(ll_to_earth(${jobs.latitude}, ${jobs.longitude}), ll_to_earth(${providerLocations.latitude}, ${providerLocations.longitude})) / 1000`.mapWith(
+        Number,
+      ),
+    })
+    .from(jobs)
+    .innerJoin(providerLocations, eq(providerLocations.provider_id, providerId))
+    .where(and(eq(jobs.id, jobId), isNotNull(jobs.latitude), isNotNull(jobs.longitude)));
+  return roundKm(found?.km ?? null);
 }
 
 /** The job row, unlocked, or undefined. */

@@ -7,6 +7,7 @@ import {
   type JobStatus,
   type JobSummary,
   type JobWhenType,
+  shortName,
 } from '@adwuma/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -130,15 +131,6 @@ export async function photosOf(db: Executor, jobIds: string[]): Promise<Map<stri
     byJob.set(row.job_id, list);
   }
   return byJob;
-}
-
-/** "Ama Mensah" → "Ama M." (what providers see of a customer before being hired). */
-export function shortName(fullName: string | null): string {
-  const parts = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return 'Customer';
-  const [first, ...rest] = parts;
-  const last = rest.at(-1);
-  return last ? `${first} ${last[0]!.toUpperCase()}.` : first!;
 }
 
 const round = (n: number | null, decimals: number) =>

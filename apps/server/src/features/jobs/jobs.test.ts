@@ -1,6 +1,7 @@
 import {
   JOB_LIMITS,
   JOB_MESSAGES,
+  jobBoardResponseSchema,
   jobDetailResponseSchema,
   jobResponseSchema,
   MONEY_MESSAGES,
@@ -193,6 +194,39 @@ describe('jobs API (the customer side)', () => {
         longitude: -1.62,
         customer: { name: 'Ama M.' },
       });
+    });
+
+    it('gives a provider their distance to the job, rounded as on the board; the owner none', async () => {
+      const yaa = await signUp(t, { name: 'Yaa Asantewaa' });
+      const far = await postJob(t, yaa, {
+        title: 'Fit a borehole pump in Accra',
+        city: 'Accra',
+        latitude: PLACES.accra.latitude,
+        longitude: PLACES.accra.longitude,
+      });
+      const owner = jobDetailResponseSchema.parse((await detail(yaa, far.id)).json());
+      expect(owner.distance_km).toBeNull();
+
+      const seen = jobDetailResponseSchema.parse((await detail(plumber, far.id)).json());
+      expect(seen.distance_km).toBeGreaterThan(190);
+      expect(seen.distance_km).toBeLessThan(210);
+      expect(seen.distance_km! * 10).toBe(Math.round(seen.distance_km! * 10));
+      const board = jobBoardResponseSchema.parse(
+        (await call(t, 'GET', '/api/jobs?q=borehole', plumber.cookie)).json(),
+      );
+      expect(board.items.find((i) => i.id === far.id)?.distance_km).toBe(seen.distance_km);
+      // After bidding, the bid measures the same distance.
+      await placeBid(t, plumber, far.id);
+      const bid = jobDetailResponseSchema.parse((await detail(plumber, far.id)).json());
+      expect(bid.my_bid?.distance_km).toBe(seen.distance_km);
+      expect(bid.distance_km).toBe(seen.distance_km);
+
+      const here = await postJob(t, yaa, { title: 'Fix the tap next door' });
+      expect(jobDetailResponseSchema.parse((await detail(plumber, here.id)).json()).distance_km).toBe(0);
+      const cityOnly = await postJob(t, yaa, { latitude: null, longitude: null });
+      expect(
+        jobDetailResponseSchema.parse((await detail(plumber, cityOnly.id)).json()).distance_km,
+      ).toBeNull();
     });
 
     it("is 404 for another customer's job and 401 signed out; 400 for a bad id", async () => {

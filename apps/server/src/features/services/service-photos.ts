@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { servicePhotos } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { removePublicImages, storePublicImage } from '../files/public-images.ts';
+import { removePublicImages, storePhotoThen } from '../files/public-images.ts';
 import { loadOwnService, lockProvider, ownRow } from './service-store.ts';
 
 /**
@@ -43,27 +43,15 @@ export async function addServicePhoto(
   bytes: Buffer,
 ): Promise<Service> {
   const { db } = deps.database;
-  const image = await storePublicImage(deps, bytes, { folder: `services/${serviceId}` });
-  try {
-    await db.transaction(async (tx) => {
+  await storePhotoThen(deps, bytes, `services/${serviceId}`, (columns) =>
+    db.transaction(async (tx) => {
       await lockProvider(tx, providerId);
       await ownRow(tx, providerId, serviceId, true);
       const n = await photoCount(tx, serviceId);
       if (n >= SERVICE_LIMITS.photosMax) throw tooMany();
-      await tx.insert(servicePhotos).values({
-        service_id: serviceId,
-        position: n,
-        storage_key: image.large.key,
-        public_key: image.thumb.key,
-        content_type: image.contentType,
-        width: image.large.width,
-        height: image.large.height,
-      });
-    });
-  } catch (error) {
-    await removePublicImages(deps, [image.large.key, image.thumb.key]);
-    throw error;
-  }
+      await tx.insert(servicePhotos).values({ service_id: serviceId, position: n, ...columns });
+    }),
+  );
   return loadOwnService(db, providerId, serviceId);
 }
 

@@ -1,4 +1,4 @@
-import { type Booking, formatMoney } from '@adwuma/shared';
+import { BOOKING_STATUS_LABELS, type Booking, type BookingStatus, formatMoney } from '@adwuma/shared';
 import { Briefcase, CalendarDays, FileText, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,24 +8,28 @@ import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { Avatar } from '../account/avatar.tsx';
 import { formatDateRange } from './dates.ts';
-import { quoteRequestPath } from './links.ts';
+import { bookingPagePath, quoteRequestPath } from './links.ts';
+import { type ScheduleBooking, timeRange } from './week.ts';
 
-/** The lifecycle of issue 8; until it lands every booking is "scheduled". Unknown states read as words. */
-const BOOKING_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  scheduled: { label: 'Scheduled', tone: 'brand' },
-  in_progress: { label: 'In progress', tone: 'brand' },
-  completed: { label: 'Completed', tone: 'leaf' },
-  cancelled: { label: 'Cancelled', tone: 'neutral' },
-  disputed: { label: 'Disputed', tone: 'danger' },
+const STATUS_TONES: Record<BookingStatus, BadgeTone> = {
+  scheduled: 'brand',
+  in_progress: 'brand',
+  awaiting_confirmation: 'brand',
+  completed: 'leaf',
+  cancelled: 'neutral',
+  disputed: 'danger',
 };
 
+/** A booking's status as a badge reads it (BOOKING_STATUS_LABELS); unknown states read as words. */
 export function bookingStatus(status: string): { label: string; tone: BadgeTone } {
-  return (
-    BOOKING_STATUS[status] ?? {
-      label: status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' '),
-      tone: 'neutral',
-    }
-  );
+  if (status in BOOKING_STATUS_LABELS) {
+    const known = status as BookingStatus;
+    return { label: BOOKING_STATUS_LABELS[known], tone: STATUS_TONES[known] };
+  }
+  return {
+    label: status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' '),
+    tone: 'neutral',
+  };
 }
 
 /** The person on the other side of a booking. */
@@ -70,7 +74,13 @@ function Source({ booking }: { booking: Booking }) {
   return <span>{booking.source === 'bid' ? 'Hired from a job' : 'From a quote request'}</span>;
 }
 
-export function BookingItem({ booking, highlighted = false }: { booking: Booking; highlighted?: boolean }) {
+export function BookingItem({
+  booking,
+  highlighted = false,
+}: {
+  booking: ScheduleBooking;
+  highlighted?: boolean;
+}) {
   const other = otherParty(booking);
   const status = bookingStatus(booking.status);
   const place = [booking.address, booking.city].filter(Boolean).join(', ');
@@ -82,7 +92,14 @@ export function BookingItem({ booking, highlighted = false }: { booking: Booking
       className={`rounded-2xl border bg-card p-4 shadow-sm sm:p-5 ${highlighted ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-border'}`}
     >
       <div className="flex items-start justify-between gap-3">
-        <h4 className="min-w-0 font-semibold leading-snug">{booking.title}</h4>
+        <h4 className="min-w-0 font-semibold leading-snug">
+          <Link
+            to={bookingPagePath(booking.id)}
+            className="hover:text-brand-700 hover:underline dark:hover:text-brand-500"
+          >
+            {booking.title}
+          </Link>
+        </h4>
         <p className="shrink-0 text-right font-extrabold">{formatMoney(booking.price, booking.currency)}</p>
       </div>
       <div className="mt-3 flex items-center justify-between gap-3">
@@ -112,7 +129,7 @@ export function BookingItem({ booking, highlighted = false }: { booking: Booking
       <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
         <Line icon={<CalendarDays aria-hidden="true" className="h-4 w-4" />} label="Date">
           {booking.scheduled_date ? (
-            formatDateRange(booking.scheduled_date, booking.scheduled_end_date)
+            `${formatDateRange(booking.scheduled_date, booking.scheduled_end_date)}${booking.start_time ? `, ${timeRange(booking.start_time, booking.duration_minutes)}` : ''}`
           ) : (
             <span className="text-muted-fg">Date to be agreed</span>
           )}

@@ -10,7 +10,7 @@ import { useBookings } from './api/get-bookings.ts';
 import { otherParty } from './booking-item.tsx';
 import { dayTile, formatDateRange } from './dates.ts';
 import { nextBookings } from './group-bookings.ts';
-import { bookingPath } from './links.ts';
+import { bookingPagePath } from './links.ts';
 
 export const BOOKINGS_CARD_TEXT = {
   title: 'Next bookings',
@@ -106,7 +106,7 @@ export function BookingsOverviewCard({ className = '' }: { className?: string })
             {next.map((b) => (
               <li key={b.id}>
                 <AppLink
-                  to={bookingPath(b.id)}
+                  to={bookingPagePath(b.id)}
                   className="-mx-2 flex items-center gap-3 rounded-xl p-2 hover:bg-muted"
                 >
                   <DateTile date={b.scheduled_date as string} />

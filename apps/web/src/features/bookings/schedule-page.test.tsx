@@ -7,6 +7,7 @@ import { makeBooking } from '../quotes/test/fixtures.ts';
 import { renderRoutes } from '../search/test/fixtures.tsx';
 import { BookingsOverviewCard } from './bookings-overview-card.tsx';
 import { SchedulePage } from './schedule-page.tsx';
+import { placeBlock, weekStart } from './week.ts';
 
 function renderSchedule(items: Booking[], { role = 'customer', path = '/schedule' } = {}) {
   const me = makeMe(role as 'customer');
@@ -17,6 +18,17 @@ function renderSchedule(items: Booking[], { role = 'customer', path = '/schedule
       const side = req.url.searchParams.get('role');
       return json(200, { items: side ? items.filter((b) => b.role === side) : items });
     }
+    if (req.path === '/api/onboarding/availability')
+      return json(200, {
+        availability: {
+          timezone: 'Africa/Accra',
+          days: [0, 1, 2, 3, 4, 5, 6].map((weekday) =>
+            weekday === 0
+              ? { weekday, closed: true, opens: null, closes: null }
+              : { weekday, closed: false, opens: '08:00', closes: '17:00' },
+          ),
+        },
+      });
     if (req.path === '/api/quote-requests')
       return json(200, { items: [], counts: { received_pending: 2, sent_quoted: 1 } });
     return undefined;
@@ -85,6 +97,13 @@ describe('/schedule', () => {
     ]);
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(sections).toEqual(['Upcoming3', 'No date yet1', 'Past1', 'Book more work']);
+    expect(screen.getByText('Today is Sunday 22 November')).toBeInTheDocument();
+    // The past is folded away until opened; every item links to its booking page.
+    expect(screen.getByRole('heading', { name: /Past/ }).closest('details')).not.toHaveAttribute('open');
+    expect(within(upcoming).getByRole('link', { name: 'Leak repair' })).toHaveAttribute(
+      'href',
+      '/bookings/today',
+    );
 
     const job = within(upcoming).getByRole('article', { name: 'Paint two bedrooms with Kofi Asante' });
     expect(within(job).getByText('GH₵ 1,200.00')).toBeInTheDocument();
@@ -171,9 +190,9 @@ describe('the dashboard card', () => {
     ) as HTMLElement;
     const links = await within(card).findAllByRole('link', { name: /GH₵/ });
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
-      '/schedule?booking=today',
-      '/schedule?booking=work',
-      '/schedule?booking=job',
+      '/bookings/today',
+      '/bookings/work',
+      '/bookings/job',
     ]);
     expect(
       await within(card).findByRole('link', { name: '2 requests waiting for your quote' }),
@@ -183,5 +202,115 @@ describe('the dashboard card', () => {
       '/service-requests?tab=sent',
     );
     expect(within(card).getByRole('link', { name: 'Schedule' })).toHaveAttribute('href', '/schedule');
+  });
+});
+
+function wideScreen() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
+
+const TIMED = [
+  makeBooking({
+    id: 'timed',
+    title: 'Leak repair',
+    scheduled_date: '2026-11-25',
+    ...({ start_time: '09:00', duration_minutes: 120 } as object),
+  }),
+  makeBooking({
+    id: 'window',
+    title: 'Paint two bedrooms',
+    scheduled_date: '2026-11-24',
+    scheduled_end_date: '2026-11-26',
+  }),
+  makeBooking({ id: 'later', title: 'Garden clearing', scheduled_date: '2026-12-02' }),
+  makeBooking({ id: 'undated', title: 'Tank cleaning', scheduled_date: null }),
+];
+
+describe('the week view (wide screens)', () => {
+  it('works out weeks and places blocks in the 07:00–20:00 span', () => {
+    expect(weekStart('2026-11-25')).toBe('2026-11-23');
+    expect(weekStart('2026-11-29')).toBe('2026-11-23');
+    expect(weekStart('nonsense', new Date('2026-11-22T09:00:00Z'))).toBe('2026-11-16');
+    const block = placeBlock('09:00', 120);
+    expect(block.top).toBeCloseTo((120 / 780) * 100);
+    expect(block.height).toBeCloseTo((120 / 780) * 100);
+    // Clipped to the visible hours.
+    expect(placeBlock('19:30', 120).height).toBeCloseTo((30 / 780) * 100);
+  });
+
+  it('shows the week in the URL with timed blocks, an all-day row and the days without a date', async () => {
+    wideScreen();
+    renderSchedule(TIMED, { path: '/schedule?week=2026-11-25' });
+    const week = await screen.findByRole('region', { name: 'Week of 23 – 29 Nov 2026' });
+    const wednesday = within(week).getByRole('list', { name: 'Wednesday 25' });
+    const block = within(wednesday).getByRole('link', {
+      name: '09:00–11:00 Leak repair with Kofi Asante, Scheduled',
+    });
+    expect(block).toHaveAttribute('href', '/bookings/timed');
+    const slot = block.closest('li') as HTMLElement;
+    expect(Number.parseFloat(slot.style.top)).toBeCloseTo((120 / 780) * 100);
+    expect(Number.parseFloat(slot.style.height)).toBeCloseTo((120 / 780) * 100);
+    // A window without a time sits in the all-day row of each of its days.
+    for (const day of ['Tuesday 24', 'Wednesday 25', 'Thursday 26']) {
+      expect(
+        within(within(week).getByRole('list', { name: `${day}, all day` })).getByRole('link', {
+          name: /Paint two bedrooms/,
+        }),
+      ).toBeInTheDocument();
+    }
+    expect(within(week).queryByRole('link', { name: /Garden clearing/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Tank cleaning with Kofi Asante' })).toBeInTheDocument();
+    // A customer has no open hours to show.
+    expect(screen.queryByTestId('open-2026-11-23')).not.toBeInTheDocument();
+  });
+
+  it('moves between weeks through the URL, keeping the role filter', async () => {
+    wideScreen();
+    const user = userEvent.setup();
+    const { fetchMock } = renderSchedule(TIMED, {
+      role: 'service_provider',
+      path: '/schedule?role=customer&week=2026-11-23',
+    });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/api/bookings').some((c) => c.url.search === '?role=customer')).toBe(true),
+    );
+    await user.click(await screen.findByRole('link', { name: 'Next week' }));
+    expect(await screen.findByRole('region', { name: 'Week of 30 Nov – 6 Dec 2026' })).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/schedule?role=customer&week=2026-11-30');
+    expect(screen.getByRole('link', { name: /Garden clearing/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Previous week' }));
+    await user.click(screen.getByRole('link', { name: 'Previous week' }));
+    expect(screen.getByTestId('location').textContent).toBe('/schedule?role=customer&week=2026-11-16');
+    await user.click(screen.getByRole('link', { name: 'Today' }));
+    expect(screen.getByTestId('location').textContent).toBe('/schedule?role=customer');
+    expect(await screen.findByRole('region', { name: 'Week of 16 – 22 Nov 2026' })).toBeInTheDocument();
+  });
+
+  it('points from an empty week to the next one that holds a booking', async () => {
+    wideScreen();
+    renderSchedule(TIMED);
+    const week = await screen.findByRole('region', { name: 'Week of 16 – 22 Nov 2026' });
+    expect(within(week).getByText('Nothing booked this week.')).toBeInTheDocument();
+    expect(within(week).getByRole('link', { name: 'Next booking: Tue 24 Nov' })).toHaveAttribute(
+      'href',
+      '/schedule?week=2026-11-23',
+    );
+  });
+
+  it("shades a provider's open hours", async () => {
+    wideScreen();
+    renderSchedule(TIMED, { role: 'service_provider', path: '/schedule?week=2026-11-23' });
+    const monday = await screen.findByTestId('open-2026-11-23');
+    expect(Number.parseFloat(monday.style.top)).toBeCloseTo((60 / 780) * 100);
+    expect(Number.parseFloat(monday.style.height)).toBeCloseTo((540 / 780) * 100);
+    expect(screen.queryByTestId('open-2026-11-29')).not.toBeInTheDocument();
   });
 });

@@ -19,13 +19,18 @@ import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { useSession } from '../auth/auth-provider.tsx';
 import { useBooking } from './api/get-booking.ts';
 import { type Booking, type BookingRole, useBookings } from './api/get-bookings.ts';
-import { BookingItem, BookingItemSkeleton } from './booking-item.tsx';
-import { dayHeading } from './dates.ts';
+import { useProviderHours } from './api/get-provider-hours.ts';
+import { BookingItem, BookingItemSkeleton, bookingStatus } from './booking-item.tsx';
+import { dayHeading, todayIso } from './dates.ts';
 import { type BookingDay, groupBookings } from './group-bookings.ts';
+import { useWideScreen } from './use-wide-screen.ts';
+import { weekStart } from './week.ts';
+import { WeekView } from './week-view.tsx';
 
 export const SCHEDULE_TEXT = {
   title: 'Schedule',
   lead: 'Your bookings by date, in Ghana time.',
+  today: (label: string) => `Today is ${label}`,
   upcoming: 'Upcoming',
   undated: 'No date yet',
   undatedHint: 'Agree the day with the other side, then it shows in its place.',
@@ -88,6 +93,7 @@ function Group({
   title,
   count,
   hint,
+  collapsed = false,
   children,
 }: {
   id: string;
@@ -95,15 +101,30 @@ function Group({
   title: string;
   count: number;
   hint?: string;
+  /** Folded away until opened (the past). */
+  collapsed?: boolean;
   children: ReactNode;
 }) {
+  const heading = (
+    <h2 id={id} className="inline-flex items-center gap-2 text-lg font-bold tracking-tight">
+      {icon}
+      {title}
+      <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-bold text-muted-fg">{count}</span>
+    </h2>
+  );
+  if (collapsed) {
+    return (
+      <section aria-labelledby={id}>
+        <details>
+          <summary className="cursor-pointer rounded-lg py-1 marker:text-muted-fg">{heading}</summary>
+          <div className="mt-3">{children}</div>
+        </details>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className="flex items-center gap-2 text-lg font-bold tracking-tight">
-        {icon}
-        {title}
-        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-bold text-muted-fg">{count}</span>
-      </h2>
+      {heading}
       {hint && <p className="mt-1 text-sm text-muted-fg">{hint}</p>}
       <div className="mt-3">{children}</div>
     </section>
@@ -114,8 +135,12 @@ function Agenda({ items, highlight }: { items: Booking[]; highlight: string | nu
   const uid = useId();
   const agenda = groupBookings(items);
   const count = (days: BookingDay[]) => days.reduce((n, d) => n + d.items.length, 0);
+  const today = dayHeading(todayIso());
   return (
     <div className="grid gap-8">
+      <p className="-mb-4 text-sm font-semibold text-muted-fg">
+        {SCHEDULE_TEXT.today(today.detail ?? today.label)}
+      </p>
       <Group
         id={`${uid}-upcoming`}
         icon={<CalendarClock aria-hidden="true" className="h-5 w-5 text-brand-600" />}
@@ -153,11 +178,36 @@ function Agenda({ items, highlight }: { items: Booking[]; highlight: string | nu
           icon={<History aria-hidden="true" className="h-5 w-5 text-muted-fg" />}
           title={SCHEDULE_TEXT.past}
           count={count(agenda.past)}
+          collapsed
         >
           <Days days={agenda.past} highlight={highlight} />
         </Group>
       )}
     </div>
+  );
+}
+
+/** Bookings agreed without a date (below the week, which has no place for them). */
+function Undated({ items, highlight }: { items: Booking[]; highlight: string | null }) {
+  const uid = useId();
+  const undated = groupBookings(items).undated;
+  if (undated.length === 0) return null;
+  return (
+    <Group
+      id={`${uid}-undated`}
+      icon={<CalendarX2 aria-hidden="true" className="h-5 w-5 text-muted-fg" />}
+      title={SCHEDULE_TEXT.undated}
+      count={undated.length}
+      hint={SCHEDULE_TEXT.undatedHint}
+    >
+      <ul className="grid gap-3 xl:grid-cols-2">
+        {undated.map((b) => (
+          <li key={b.id}>
+            <BookingItem booking={b} highlighted={b.id === highlight} />
+          </li>
+        ))}
+      </ul>
+    </Group>
   );
 }
 
@@ -239,6 +289,23 @@ export function SchedulePage() {
 
   const items = bookings.data?.items ?? [];
   const listed = items.some((b) => b.id === highlight);
+  const wide = useWideScreen();
+  const hours = useProviderHours(wide && providerView);
+  // The week in the URL; without one, the highlighted booking's week, else this week.
+  const linkedDate = items.find((b) => b.id === highlight)?.scheduled_date ?? null;
+  const monday = weekStart(params.get('week') ?? linkedDate);
+  const withParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    return next;
+  };
+  const weekHref = (start: string | null) => {
+    const qs = withParams({ week: start, booking: null }).toString();
+    return qs ? `${ROUTES.schedule}?${qs}` : ROUTES.schedule;
+  };
 
   // Bring the booking someone was sent to into view once it is on screen.
   useEffect(() => {
@@ -271,7 +338,7 @@ export function SchedulePage() {
                     aria-current={current ? 'page' : undefined}
                     onClick={(event) => {
                       event.preventDefault();
-                      setParams(value ? { role: value } : {});
+                      setParams(withParams({ role: value ?? null }));
                     }}
                     className={`inline-flex min-h-9 items-center rounded-full px-3 text-sm font-semibold ${current ? 'bg-brand-600 text-white' : 'text-muted-fg hover:bg-muted hover:text-fg'}`}
                   >
@@ -320,6 +387,18 @@ export function SchedulePage() {
                       <FileText aria-hidden="true" className="h-4 w-4" /> {SCHEDULE_TEXT.postJob}
                     </ButtonLink>
                   </div>
+                </div>
+              ) : wide ? (
+                <div className="grid gap-8">
+                  <WeekView
+                    items={items}
+                    monday={monday}
+                    hours={providerView ? hours.data : null}
+                    highlight={highlight}
+                    weekHref={weekHref}
+                    statusLabel={(status) => bookingStatus(status).label}
+                  />
+                  <Undated items={items} highlight={highlight} />
                 </div>
               ) : (
                 <Agenda items={items} highlight={highlight} />

@@ -1,7 +1,9 @@
-import type { ProviderProfileResponse } from '@adwuma/shared';
+import type { ProviderProfileResponse, Review } from '@adwuma/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, makeMe, SIGNED_OUT, stubFetch } from '../auth/test/fixtures.tsx';
+import { makeReview } from '../reviews/test/fixtures.ts';
 import { CATEGORIES, renderRoutes } from '../search/test/fixtures.tsx';
 import { ProviderProfilePage } from './provider-profile-page.tsx';
 
@@ -37,11 +39,24 @@ function profile(overrides: Partial<ProviderProfileResponse> = {}): ProviderProf
   };
 }
 
-function renderProfile(path: string, body: ProviderProfileResponse, { signedIn = false } = {}) {
+function renderProfile(
+  path: string,
+  body: ProviderProfileResponse,
+  { signedIn = false, reviews = [] as Review[][] } = {},
+) {
   stubFetch((req) => {
     if (req.path === '/api/me') return signedIn ? json(200, makeMe('customer')) : SIGNED_OUT();
     if (req.path === '/api/categories') return json(200, CATEGORIES);
     if (req.path === '/api/favorites/ids') return json(200, { provider_ids: [] });
+    if (req.path.endsWith('/reviews')) {
+      const page = Number(req.url.searchParams.get('page') ?? '1');
+      return json(200, {
+        items: reviews[page - 1] ?? [],
+        total: reviews.flat().length,
+        rating: body.rating_summary.average,
+        page,
+      });
+    }
     if (req.path.startsWith('/api/providers/')) return json(200, body);
     return undefined;
   });
@@ -176,5 +191,47 @@ describe('/providers/:slug', () => {
     expect(images[0]).toHaveAttribute('width', '1200');
     expect(images[0]).toHaveAttribute('height', '800');
     expect(images[0]?.closest('a')).toHaveAttribute('href', photo(1).url);
+  });
+
+  it('lists the published reviews under the rating, with the reply, and shows more on request', async () => {
+    const user = userEvent.setup();
+    const first = Array.from({ length: 10 }, (_, i) =>
+      makeReview({ id: `r-${i}`, text: `Great braids, review number ${i}.`, rating: 5 }),
+    );
+    first[0] = makeReview({
+      id: 'r-0',
+      text: 'Neat work and on time.',
+      reply: 'Thank you for coming!',
+      replied_at: '2026-11-19T10:00:00.000Z',
+    });
+    const second = [
+      makeReview({
+        id: 'r-10',
+        text: 'The last one.',
+        author: { id: 'c-9', name: 'Efua', avatar_url: null },
+      }),
+    ];
+    renderProfile('/providers/ama-owusu-k3x9q2', profile({ rating_summary: { average: 4.9, count: 11 } }), {
+      reviews: [first, second],
+    });
+    const section = (await screen.findByRole('heading', { name: 'Reviews' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(section).getByText('4.9')).toBeInTheDocument();
+    const list = await within(section).findByRole('list', { name: 'Reviews of Ama Owusu' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    const firstReview = within(list).getAllByRole('article')[0] as HTMLElement;
+    expect(within(firstReview).getByRole('heading', { name: 'Yaw M.' })).toBeInTheDocument();
+    expect(within(firstReview).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
+    expect(within(firstReview).getByText('Neat work and on time.')).toBeInTheDocument();
+    expect(within(firstReview).getByText('Reply from Ama')).toBeInTheDocument();
+    expect(within(firstReview).getByText('Thank you for coming!')).toBeInTheDocument();
+    expect(within(firstReview).getByText('18 Nov 2026')).toBeInTheDocument();
+    expect(within(section).getByText('Showing 10 of 11')).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Show more reviews' }));
+    expect(await within(list).findByText('The last one.')).toBeInTheDocument();
+    expect(within(list).getByRole('heading', { name: 'Efua' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Show more reviews' })).toBeNull();
   });
 });

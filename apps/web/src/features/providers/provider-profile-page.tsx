@@ -36,6 +36,7 @@ import { Avatar } from '../account/avatar.tsx';
 import { useSession } from '../auth/auth-provider.tsx';
 import { FavoriteButton } from '../favorites/favorite-button.tsx';
 import { RequestQuoteButton } from '../quotes/request-quote.tsx';
+import { ProviderReviews } from '../reviews/provider-reviews.tsx';
 import { categoryPath } from '../search/components/categories-view.tsx';
 import { RatingLine } from '../search/components/provider-card.tsx';
 import {
@@ -449,23 +450,26 @@ export function ProviderProfilePage() {
                 </p>
               </div>
             ) : (
-              <div className="flex items-center gap-4">
-                <p className="text-4xl font-extrabold">{formatRating(data.rating_summary.average)}</p>
-                <div>
-                  <p aria-hidden="true" className="flex gap-0.5 text-brand-500">
-                    {[1, 2, 3, 4, 5].map((n) => (
-                      <Star
-                        key={n}
-                        className={`h-5 w-5 ${n <= Math.round(data.rating_summary.average) ? 'fill-brand-500' : ''}`}
-                      />
-                    ))}
-                  </p>
-                  <p className="mt-1 text-sm text-muted-fg">
-                    <span className="sr-only">{formatRating(data.rating_summary.average)} out of 5, </span>
-                    from {reviewCount(data.rating_summary.count)}. Written reviews will be shown here.
-                  </p>
+              <>
+                <div className="flex items-center gap-4">
+                  <p className="text-4xl font-extrabold">{formatRating(data.rating_summary.average)}</p>
+                  <div>
+                    <p aria-hidden="true" className="flex gap-0.5 text-brand-500">
+                      {[1, 2, 3, 4, 5].map((n) => (
+                        <Star
+                          key={n}
+                          className={`h-5 w-5 ${n <= Math.round(data.rating_summary.average) ? 'fill-brand-500' : ''}`}
+                        />
+                      ))}
+                    </p>
+                    <p className="mt-1 text-sm text-muted-fg">
+                      <span className="sr-only">{formatRating(data.rating_summary.average)} out of 5, </span>
+                      from {reviewCount(data.rating_summary.count)}.
+                    </p>
+                  </div>
                 </div>
-              </div>
+                <ProviderReviews slug={data.canonicalSlug} providerName={p.name} />
+              </>
             )}
           </Section>
         </div>

@@ -1,5 +1,6 @@
 import {
   JOB_WHEN_TYPES,
+  type Job,
   type JobInput,
   type JobValues,
   type JobWhenType,
@@ -8,6 +9,7 @@ import {
   parseMoney,
 } from '@adwuma/shared';
 import { safeStorage } from '../../../lib/storage.ts';
+import { pesewasText } from '../format.ts';
 
 /** The job form as typed: amounts as text (GH₵), dates as "YYYY-MM-DD", nothing chosen as ''. */
 export interface JobDraft {
@@ -127,6 +129,41 @@ export function stepOfField(field: string): number {
 export function validJob(d: JobDraft): JobValues | null {
   const parsed = jobInputSchema.safeParse(toJobInput(d));
   return parsed.success ? parsed.data : null;
+}
+
+// ---- Editing a posted job ------------------------------------------------------------------------
+
+/** A posted job as the form holds it (what its owner sees: the exact point and address). */
+export function draftFromJob(job: Job): JobDraft {
+  return {
+    category: job.category,
+    title: job.title,
+    description: job.description,
+    city: job.city ?? '',
+    address: job.address ?? '',
+    latitude: job.latitude,
+    longitude: job.longitude,
+    when_type: job.when_type,
+    date_start: job.date_start ?? '',
+    date_end: job.date_end ?? '',
+    budget_min: pesewasText(job.budget_min),
+    budget_max: pesewasText(job.budget_max),
+  };
+}
+
+/**
+ * The fields whose value to send differs between two drafts (PATCH /api/jobs/:id): only what the
+ * owner changed is sent, so an untouched save changes nothing and tells no bidder.
+ */
+export function changedFields(before: JobDraft, after: JobDraft): Partial<JobInput> {
+  const from = toJobInput(before) as Record<string, unknown>;
+  const to = toJobInput(after) as Record<string, unknown>;
+  const norm = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+  return Object.fromEntries(
+    Object.keys(to)
+      .filter((key) => norm(from[key]) !== norm(to[key]))
+      .map((key) => [key, to[key]]),
+  ) as Partial<JobInput>;
 }
 
 // ---- The draft in local storage, per user -----------------------------------------------------------

@@ -153,6 +153,7 @@ describe('/task/:id for the owner', () => {
     // The job is read again: hired, and nobody else can be hired.
     await waitFor(() => expect(within(screen.getByRole('banner')).getByText('Hired')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /^Hire / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit job' })).not.toBeInTheDocument();
   });
 
   it('cancels the job only after a confirmation', async () => {
@@ -163,6 +164,8 @@ describe('/task/:id for the owner', () => {
       return undefined;
     });
     expect(await screen.findByText('No bids yet', { selector: 'p' })).toBeInTheDocument();
+    // While it is open the owner may edit it.
+    expect(screen.getByRole('link', { name: 'Edit job' })).toHaveAttribute('href', `/task/${JOB_ID}/edit`);
     await user.click(screen.getByRole('button', { name: 'Cancel job' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this job?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel job' }));
@@ -184,7 +187,7 @@ describe('/task/:id for a provider', () => {
   it('shows the bids left, checks the bid, and shows the server’s limit refusal with the way to upgrade', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderJob((req) => {
-      if (req.path === `/api/jobs/${JOB_ID}`) return json(200, forProvider());
+      if (req.path === `/api/jobs/${JOB_ID}`) return json(200, forProvider({ distance_km: 4.2 }));
       if (req.path === '/api/bids/allowance') return json(200, allowance());
       if (req.path === `/api/jobs/${JOB_ID}/bids` && req.method === 'POST') {
         return json(403, {
@@ -205,6 +208,9 @@ describe('/task/:id for a provider', () => {
     // The customer by first name and city only.
     expect(screen.getByText('Posted by Ama in Kumasi')).toBeInTheDocument();
     expect(screen.queryByText(/Mensah/)).not.toBeInTheDocument();
+    // How far it is, before any bid; no street address.
+    expect(screen.getByText('Kumasi · 4.2 km away')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit job' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send bid' }));
     expect(await screen.findByText('Enter an amount such as 150 or 150.50')).toBeInTheDocument();

@@ -7,13 +7,13 @@ import {
   JOB_LIMITS,
   type JobDetailResponse,
 } from '@adwuma/shared';
-import { Ban, CalendarCheck, CheckCircle2, ImagePlus, Inbox, Lock, UserCheck } from 'lucide-react';
+import { Ban, CalendarCheck, CheckCircle2, ImagePlus, Inbox, Lock, Pencil, UserCheck } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { ROUTES } from '../../../lib/routes.ts';
+import { buildPath, ROUTES } from '../../../lib/routes.ts';
 import { Dialog } from '../../account/dialog.tsx';
 import { type HireResult, useAcceptBid } from '../api/accept-bid.ts';
 import { type JobStatusAction, useChangeJobStatus } from '../api/change-job-status.ts';
@@ -25,6 +25,7 @@ import { JobDetailsCard, JobHeader } from './job-summary.tsx';
 
 export const OWNER_TEXT = {
   back: 'My jobs',
+  edit: 'Edit job',
   bids: 'Bids',
   sort: 'Sort bids by',
   noBids: 'No bids yet',
@@ -257,7 +258,18 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
 
   return (
     <div className="pb-12">
-      <JobHeader job={job} back={{ to: ROUTES.tasks, label: OWNER_TEXT.back }} bidsCount={bids.length} />
+      <JobHeader job={job} back={{ to: ROUTES.tasks, label: OWNER_TEXT.back }} bidsCount={bids.length}>
+        {open && !hiredNow && (
+          <ButtonLink
+            to={buildPath(ROUTES.taskEdit, { id: job.id })}
+            size="sm"
+            variant="outline"
+            className="mt-4"
+          >
+            <Pencil aria-hidden="true" className="h-4 w-4" /> {OWNER_TEXT.edit}
+          </ButtonLink>
+        )}
+      </JobHeader>
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="grid min-w-0 gap-6">
           {agreed && (

@@ -110,7 +110,7 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
       </JobHeader>
 
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <JobDetailsCard job={job} distanceKm={mine?.distance_km} withAddress={false} />
+        <JobDetailsCard job={job} distanceKm={data.distance_km} withAddress={false} />
 
         <aside
           aria-labelledby="bid-title"

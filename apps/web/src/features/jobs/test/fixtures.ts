@@ -75,6 +75,7 @@ export function detail(overrides: Partial<JobDetailResponse> = {}): JobDetailRes
     my_bid: null,
     can_bid: false,
     cannot_bid_reason: null,
+    distance_km: null,
     ...overrides,
   };
 }

@@ -44,6 +44,8 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     currency: 'GHS',
     scheduled_date: '2026-11-20',
     scheduled_end_date: null,
+    start_time: null,
+    duration_minutes: null,
     city: 'Kumasi',
     address: 'Asokwa',
     job_id: null,

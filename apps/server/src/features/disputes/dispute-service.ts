@@ -1,0 +1,418 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ADMIN_PAGE_SIZE,
+  type adminDisputesResponseSchema,
+  BOOKING_LIMITS,
+  BOOKING_MESSAGES,
+  type BookingStatus,
+  checkBookingTransition,
+  computeEarnings,
+  DISPUTE_LIMITS,
+  DISPUTE_MESSAGES,
+  DISPUTE_REASON_LABELS,
+  type Dispute,
+  type DisputeInput,
+  type DisputeOutcome,
+  type DisputeReason,
+  DOCUMENT_MESSAGES,
+  statusAfterDispute,
+} from '@adwuma/shared';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { adminAuditLog, bookingEvents, bookings, disputePhotos, disputes } from '../../db/schema.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { Deps } from '../../types.ts';
+import { BOOKING_NOT_FOUND, type BookingRow, toBooking } from '../bookings/booking-view.ts';
+import { loadParties, type Party, partyOf } from '../bookings/parties.ts';
+import type { UploadedFile } from '../files/uploaded-file.ts';
+import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
+import { providerTier } from '../subscriptions/provider-tier.ts';
+import { prepareDocument } from '../verification/document-file.ts';
+
+export const DISPUTE_NOT_FOUND = 'Dispute not found';
+export const DISPUTE_CLOSED = 'This dispute is resolved: no more evidence can be added.';
+export const DISPUTE_PHOTOS_FULL = `A dispute can have at most ${DISPUTE_LIMITS.photosMax} photos or files.`;
+export const DISPUTE_LINK = '/schedule';
+/** Signed evidence links stay valid this long (seconds). */
+const PHOTO_URL_TTL = 3600;
+
+type DisputeRow = typeof disputes.$inferSelect;
+type Side = 'customer' | 'provider';
+type AdminDisputes = z.infer<typeof adminDisputesResponseSchema>;
+
+/** Who is looking: a party sees their own disputes, an admin every one. */
+export interface DisputeViewer {
+  id: string;
+  admin: boolean;
+}
+
+const sideOf = (booking: BookingRow, userId: string): Side | null =>
+  booking.provider_id === userId ? 'provider' : booking.customer_id === userId ? 'customer' : null;
+
+const otherSide = (booking: BookingRow, side: Side) =>
+  side === 'customer' ? booking.provider_id : booking.customer_id;
+
+function summaryOf(row: DisputeRow) {
+  return {
+    id: row.id,
+    status: row.status as Dispute['status'],
+    reason: row.reason as DisputeReason,
+    opener_role: row.opener_role as Side,
+    in_favour_of: row.in_favour_of as DisputeOutcome | null,
+    resolution_note: row.resolution_note,
+    created_at: row.created_at.toISOString(),
+    resolved_at: row.resolved_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A side opens a dispute on its booking (in progress, awaiting confirmation, or completed within
+ * BOOKING_LIMITS.disputeDays). Under the booking's row lock: the dispute, the booking frozen
+ * (`disputed`, remembering its status), a history event and a notice to the other side.
+ */
+export async function openDispute(
+  deps: Deps,
+  userId: string,
+  bookingId: string,
+  input: DisputeInput,
+  log: FastifyBaseLogger,
+  now: Date = new Date(),
+): Promise<Dispute> {
+  const { db } = deps.database;
+  const { disputeId, mailIds } = await db
+    .transaction(async (tx) => {
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+      const side = booking ? sideOf(booking, userId) : null;
+      if (!booking || !side) throw notFound(BOOKING_NOT_FOUND);
+      const [open] = await tx
+        .select({ id: disputes.id })
+        .from(disputes)
+        .where(and(eq(disputes.booking_id, bookingId), eq(disputes.status, 'open')));
+      if (open) throw conflict(DISPUTE_MESSAGES.already);
+      const status = booking.status as BookingStatus;
+      const check = checkBookingTransition(status, 'open_dispute', side);
+      if (!check.ok)
+        throw check.code === 'FORBIDDEN'
+          ? new AppError(403, 'FORBIDDEN', check.message)
+          : conflict(check.message);
+      if (
+        status === 'completed' &&
+        booking.completed_at &&
+        now.getTime() > booking.completed_at.getTime() + BOOKING_LIMITS.disputeDays * 86_400_000
+      )
+        throw conflict(BOOKING_MESSAGES.disputeWindow);
+
+      const [dispute] = await tx
+        .insert(disputes)
+        .values({
+          booking_id: bookingId,
+          opened_by: userId,
+          opener_role: side,
+          reason: input.reason,
+          description: input.description,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning({ id: disputes.id });
+      await tx
+        .update(bookings)
+        .set({ status: 'disputed', status_before_dispute: status, updated_at: now })
+        .where(eq(bookings.id, bookingId));
+      await tx.insert(bookingEvents).values({
+        booking_id: bookingId,
+        actor_id: userId,
+        actor_role: side,
+        action: 'open_dispute',
+        from_status: status,
+        to_status: 'disputed',
+        details: { dispute_id: dispute!.id, reason: input.reason },
+        created_at: now,
+      });
+      const parties = await loadParties(tx, [userId]);
+      const mailIds = await insertNotices(tx, [
+        {
+          userId: otherSide(booking, side),
+          kind: 'booking',
+          title: 'A dispute was opened',
+          body: `${partyOf(parties, userId).person.name} opened a dispute on “${booking.title}” (${DISPUTE_REASON_LABELS[input.reason as DisputeReason]}). The booking is frozen until our team resolves it.`,
+          link: DISPUTE_LINK,
+          mail: true,
+        },
+      ]);
+      return { disputeId: dispute!.id, mailIds };
+    })
+    .catch((error: unknown) => {
+      // The partial unique index: another open dispute committed first.
+      if (isUniqueViolation(error)) throw conflict(DISPUTE_MESSAGES.already);
+      throw error;
+    });
+  await sendNoticeMails(deps, mailIds, log);
+  return disputeDetail(deps, { id: userId, admin: false }, disputeId, log);
+}
+
+/** The dispute and its booking, for a viewer allowed to see it; 404 otherwise. */
+async function visibleDispute(
+  db: Db | Tx,
+  viewer: DisputeViewer,
+  disputeId: string,
+): Promise<{ dispute: DisputeRow; booking: BookingRow }> {
+  const [row] = await db
+    .select({ dispute: disputes, booking: bookings })
+    .from(disputes)
+    .innerJoin(bookings, eq(bookings.id, disputes.booking_id))
+    .where(eq(disputes.id, disputeId));
+  if (!row || (!viewer.admin && !sideOf(row.booking, viewer.id))) throw notFound(DISPUTE_NOT_FOUND);
+  return row;
+}
+
+/** One dispute with its booking, evidence (fresh signed URLs) and the booking's history. */
+export async function disputeDetail(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  viewer: DisputeViewer,
+  disputeId: string,
+  log: FastifyBaseLogger,
+): Promise<Dispute> {
+  const { db } = deps.database;
+  const { dispute, booking } = await visibleDispute(db, viewer, disputeId);
+  const parties = await loadParties(db, [booking.customer_id, booking.provider_id, dispute.opened_by]);
+  const photoRows = await db
+    .select()
+    .from(disputePhotos)
+    .where(eq(disputePhotos.dispute_id, disputeId))
+    .orderBy(asc(disputePhotos.created_at), asc(disputePhotos.id));
+  const events = await db
+    .select()
+    .from(bookingEvents)
+    .where(eq(bookingEvents.booking_id, booking.id))
+    .orderBy(asc(bookingEvents.created_at), asc(bookingEvents.id));
+  const photos = await Promise.all(
+    photoRows.map(async (p) => {
+      let url = '';
+      try {
+        url = (await deps.storage.signedUrl(p.storage_key, PHOTO_URL_TTL)).url;
+      } catch (error) {
+        log.error({ err: error, key: p.storage_key }, 'could not sign a dispute file URL');
+      }
+      return { id: p.id, url, content_type: p.content_type };
+    }),
+  );
+  return {
+    ...summaryOf(dispute),
+    description: dispute.description,
+    booking: toBooking(booking, parties, viewer.id),
+    opened_by: partyOf(parties, dispute.opened_by).person,
+    photos,
+    history: events.map((e) => ({
+      id: e.id,
+      action: e.action,
+      actor_role: e.actor_role,
+      from_status: e.from_status,
+      to_status: e.to_status,
+      created_at: e.created_at.toISOString(),
+      details: (e.details as Record<string, unknown> | null) ?? null,
+    })),
+  };
+}
+
+/**
+ * Adds one evidence file (JPEG, PNG, WebP or PDF; images re-encoded upright without metadata) to an
+ * open dispute of the caller's booking, at most DISPUTE_LIMITS.photosMax. The file goes to the
+ * private store first; the row is written under the dispute's lock, and the file is removed again
+ * if that fails.
+ */
+export async function addDisputePhoto(
+  deps: Deps,
+  userId: string,
+  disputeId: string,
+  file: UploadedFile,
+  log: FastifyBaseLogger,
+): Promise<Dispute> {
+  const { db } = deps.database;
+  const viewer = { id: userId, admin: false };
+  const assertOpen = async (tx: Db | Tx, lock: boolean) => {
+    await visibleDispute(tx, viewer, disputeId);
+    const status = tx.select({ status: disputes.status }).from(disputes).where(eq(disputes.id, disputeId));
+    const [fresh] = lock ? await status.for('update') : await status;
+    if (fresh?.status !== 'open') throw conflict(DISPUTE_CLOSED);
+    const [photos] = await tx
+      .select({ n: count() })
+      .from(disputePhotos)
+      .where(eq(disputePhotos.dispute_id, disputeId));
+    if (Number(photos?.n ?? 0) >= DISPUTE_LIMITS.photosMax) throw conflict(DISPUTE_PHOTOS_FULL);
+  };
+  await assertOpen(db, false);
+
+  const prepared = await prepareDocument(file.bytes);
+  const key = `disputes/${disputeId}/${Date.now()}-${randomBytes(12).toString('base64url')}.${prepared.extension}`;
+  try {
+    await deps.storage.put(key, prepared.bytes, prepared.mimeType);
+  } catch (error) {
+    log.error({ err: error, key }, 'storing a dispute file failed');
+    throw new AppError(503, 'SERVICE_UNAVAILABLE', DOCUMENT_MESSAGES.uploadFailed);
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await assertOpen(tx, true);
+      await tx.insert(disputePhotos).values({
+        dispute_id: disputeId,
+        uploaded_by: userId,
+        storage_key: key,
+        content_type: prepared.mimeType,
+        size: prepared.bytes.length,
+      });
+    });
+  } catch (error) {
+    await deps.storage
+      .delete(key)
+      .catch((err) => log.error({ err, key }, 'could not remove the file of a failed dispute upload'));
+    throw error;
+  }
+  return disputeDetail(deps, viewer, disputeId, log);
+}
+
+/**
+ * The admin list: open disputes oldest first (the queue), resolved ones latest resolved first,
+ * ADMIN_PAGE_SIZE a page.
+ */
+export async function adminDisputes(
+  db: Db,
+  status: 'open' | 'resolved',
+  page: number,
+): Promise<AdminDisputes> {
+  const rows = await db
+    .select({ dispute: disputes, booking: bookings })
+    .from(disputes)
+    .innerJoin(bookings, eq(bookings.id, disputes.booking_id))
+    .where(eq(disputes.status, status))
+    .orderBy(
+      ...(status === 'open'
+        ? [asc(disputes.created_at), asc(disputes.id)]
+        : [desc(disputes.resolved_at), desc(disputes.id)]),
+    )
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  const [total] = await db.select({ n: count() }).from(disputes).where(eq(disputes.status, status));
+  const parties: Map<string, Party> = await loadParties(
+    db,
+    rows.flatMap((r) => [r.booking.customer_id, r.booking.provider_id, r.dispute.opened_by]),
+  );
+  return {
+    items: rows.map((r) => ({
+      ...summaryOf(r.dispute),
+      booking: toBooking(r.booking, parties, r.dispute.opened_by),
+      opened_by: partyOf(parties, r.dispute.opened_by).person,
+    })),
+    total: Number(total?.n ?? 0),
+    page,
+  };
+}
+
+/**
+ * An admin resolves an open dispute in favour of one side, with a note. One transaction under the
+ * booking's and the dispute's row locks (booking first, as opening takes it): the dispute resolved
+ * (409 when it already is), the booking completed (completed_at and earnings fixed if not yet, by the
+ * provider's tier now) or cancelled, a history event, an audit row, and notices with mails to both.
+ */
+export async function resolveDispute(
+  deps: Deps,
+  adminId: string,
+  disputeId: string,
+  input: { in_favour_of: DisputeOutcome; note: string },
+  log: FastifyBaseLogger,
+  now: Date = new Date(),
+): Promise<Dispute> {
+  const { db } = deps.database;
+  const [found] = await db
+    .select({ booking_id: disputes.booking_id })
+    .from(disputes)
+    .where(eq(disputes.id, disputeId));
+  if (!found) throw notFound(DISPUTE_NOT_FOUND);
+
+  const mailIds = await db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.booking_id)).for('update');
+    const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, disputeId)).for('update');
+    if (!booking || !dispute) throw notFound(DISPUTE_NOT_FOUND);
+    if (dispute.status !== 'open') throw conflict(DISPUTE_MESSAGES.resolved);
+
+    await tx
+      .update(disputes)
+      .set({
+        status: 'resolved',
+        in_favour_of: input.in_favour_of,
+        resolution_note: input.note,
+        resolved_by: adminId,
+        resolved_at: now,
+        updated_at: now,
+      })
+      .where(eq(disputes.id, disputeId));
+
+    const to = statusAfterDispute(input.in_favour_of);
+    // Only a booking the dispute froze moves; another state (set meanwhile by hand) is left alone.
+    const from = booking.status;
+    if (from === 'disputed') {
+      if (to === 'completed') {
+        const earnings =
+          booking.tier_at_completion === null
+            ? computeEarnings(booking.price_minor, await providerTier(tx, booking.provider_id))
+            : null;
+        await tx
+          .update(bookings)
+          .set({
+            status: 'completed',
+            completed_at: booking.completed_at ?? now,
+            ...(earnings
+              ? {
+                  tier_at_completion: earnings.tier,
+                  commission_percent: earnings.commission_percent,
+                  commission_minor: earnings.commission_minor,
+                  earnings_minor: earnings.earnings_minor,
+                }
+              : {}),
+            updated_at: now,
+          })
+          .where(eq(bookings.id, booking.id));
+      } else {
+        await tx
+          .update(bookings)
+          .set({ status: 'cancelled', cancelled_at: booking.cancelled_at ?? now, updated_at: now })
+          .where(eq(bookings.id, booking.id));
+      }
+    }
+    const details = { dispute_id: disputeId, in_favour_of: input.in_favour_of, note: input.note };
+    await tx.insert(bookingEvents).values({
+      booking_id: booking.id,
+      actor_id: adminId,
+      actor_role: 'admin',
+      action: 'resolve_dispute',
+      from_status: from,
+      to_status: from === 'disputed' ? to : from,
+      details,
+      created_at: now,
+    });
+    await tx.insert(adminAuditLog).values({
+      admin_id: adminId,
+      action: 'dispute.resolve',
+      target_type: 'dispute',
+      target_id: disputeId,
+      details: { ...details, booking_id: booking.id, booking_status: from === 'disputed' ? to : from },
+    });
+    const favoured = input.in_favour_of === 'customer' ? 'the customer' : 'the provider';
+    const outcome = to === 'completed' ? 'The booking is completed.' : 'The booking is cancelled.';
+    const body = `Our team resolved the dispute on “${booking.title}” in favour of ${favoured}. ${outcome} Note from our team: ${input.note}`;
+    return insertNotices(
+      tx,
+      [booking.customer_id, booking.provider_id].map((userId) => ({
+        userId,
+        kind: 'booking',
+        title: 'Your dispute was resolved',
+        body,
+        link: DISPUTE_LINK,
+        mail: true,
+      })),
+    );
+  });
+  await sendNoticeMails(deps, mailIds, log);
+  return disputeDetail(deps, { id: adminId, admin: true }, disputeId, log);
+}

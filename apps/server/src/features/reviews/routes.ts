@@ -1,0 +1,110 @@
+import {
+  apiErrorSchema,
+  publicReviewsResponseSchema,
+  reviewInputSchema,
+  reviewReplySchema,
+  reviewSchema,
+  reviewsResponseSchema,
+  reviewsTabSchema,
+} from '@adwuma/shared';
+import { z } from 'zod';
+import type { App } from '../../types.ts';
+import { requireUser } from '../auth/session.ts';
+import { publishDueReviews, REVIEWS_PUBLISH_CRON, REVIEWS_PUBLISH_QUEUE } from './publish-reviews.ts';
+import { listReviews, providerReviews, replyToReview, writeReview } from './review-service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const reviewResponseSchema = z.object({ review: reviewSchema });
+
+/**
+ * Reviews (`/reviews`, issue 8): each side of a completed booking reviews the other once within 14
+ * days; reviews are published when both wrote or the window closed (hourly job); the subject may
+ * reply once. Published reviews of a provider are public on their profile.
+ */
+export async function reviewRoutes(app: App) {
+  const deps = app.deps;
+  const { db } = deps.database;
+
+  await deps.jobs.work(REVIEWS_PUBLISH_QUEUE, async () => {
+    await publishDueReviews(deps);
+  });
+  await deps.jobs.schedule(REVIEWS_PUBLISH_QUEUE, REVIEWS_PUBLISH_CRON);
+
+  app.post(
+    '/api/bookings/:id/review',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary:
+          'Review the other side of a completed booking (rating 1–5 and text), once, within 14 days; hidden until both wrote or the window closed',
+        params: z.object({ id: z.uuid({ error: 'Not a booking id' }) }),
+        body: reviewInputSchema,
+        response: { 201: reviewResponseSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      const review = await writeReview(deps, user.id, request.params.id, request.body);
+      return reply.code(201).send({ review });
+    },
+  );
+
+  app.post(
+    '/api/reviews/:id/reply',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Reply once to a published review about you',
+        params: z.object({ id: z.uuid({ error: 'Not a review id' }) }),
+        body: reviewReplySchema,
+        response: { 200: reviewResponseSchema, ...errors },
+      },
+      config: writeLimit,
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { review: await replyToReview(deps, user.id, request.params.id, request.body.reply) };
+    },
+  );
+
+  app.get(
+    '/api/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary:
+          'Your reviews: bookings to review (to_write), published reviews about you (received), yours (given); with the count of each tab',
+        querystring: z.object({ tab: reviewsTabSchema.default('to_write') }),
+        response: { 200: reviewsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return listReviews(db, user.id, request.query.tab);
+    },
+  );
+
+  app.get(
+    '/api/providers/:slug/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A listed provider's published reviews from customers, newest first, 10 a page",
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        querystring: z.object({
+          page: z.coerce.number({ error: 'Page must be a number' }).int().min(1).max(1000).default(1),
+        }),
+        response: { 200: publicReviewsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => providerReviews(db, request.params.slug, request.query.page),
+  );
+}

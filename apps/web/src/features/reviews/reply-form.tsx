@@ -1,0 +1,87 @@
+import { REVIEW_LIMITS, reviewReplySchema } from '@adwuma/shared';
+import { MessageSquareReply } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, Textarea } from '../../components/ui/field.tsx';
+import { fieldErrors } from '../../lib/api.ts';
+import { useReplyToReview } from './api/reply-to-review.ts';
+
+/** "Reply" under a received review: opens a short form; one reply per review. */
+export function ReplyToReview({ reviewId, authorName }: { reviewId: string; authorName: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reply, setReply] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const send = useReplyToReview();
+
+  if (!open) {
+    return (
+      <div className="mt-3">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Reply to ${authorName}`}
+          onClick={() => setOpen(true)}
+        >
+          <MessageSquareReply aria-hidden="true" className="h-4 w-4" />
+          Reply
+        </Button>
+      </div>
+    );
+  }
+
+  function submit() {
+    const parsed = reviewReplySchema.safeParse({ reply });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    send.mutate(
+      { reviewId, reply: parsed.data.reply },
+      {
+        onSuccess: () => toast.success('Reply posted'),
+        onError: (e) => setError(fieldErrors(e).reply ?? e.message),
+      },
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className="mt-3 grid gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Field
+        id={id}
+        label={`Your reply to ${authorName}`}
+        hint={`Everyone who reads the review sees it. You can reply once. ${reply.length}/${REVIEW_LIMITS.replyMax}`}
+        error={error}
+      >
+        {(c) => (
+          <Textarea
+            {...c}
+            value={reply}
+            maxLength={REVIEW_LIMITS.replyMax}
+            className="min-h-24"
+            onChange={(event) => {
+              setReply(event.target.value);
+              if (error) setError(undefined);
+            }}
+          />
+        )}
+      </Field>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" size="sm" disabled={send.isPending} onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" busy={send.isPending}>
+          Post reply
+        </Button>
+      </div>
+    </form>
+  );
+}
