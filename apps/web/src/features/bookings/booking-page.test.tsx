@@ -288,4 +288,25 @@ describe('/bookings/:id', () => {
       '/reviews?booking=b-1',
     );
   });
+
+  it('shows the evidence of an open dispute under its summary', async () => {
+    const { fetchMock } = renderBooking(
+      makeDetail({
+        status: 'disputed',
+        actions: [],
+        dispute: {
+          id: 'd-1',
+          status: 'open',
+          reason: 'poor_quality',
+          opener_role: 'customer',
+          in_favour_of: null,
+          resolution_note: null,
+          created_at: '2026-11-21T10:00:00.000Z',
+          resolved_at: null,
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Evidence' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/disputes/d-1')).toHaveLength(1));
+  });
 });

@@ -32,6 +32,7 @@ import { useOpenDispute } from './api/open-dispute.ts';
 import { CancelDialog, DisputeDialog, RescheduleDialog } from './booking-dialogs.tsx';
 import { bookingStatus, otherParty } from './booking-item.tsx';
 import { formatDateRange, formatDay } from './dates.ts';
+import { DisputeEvidence } from './dispute-evidence.tsx';
 import { bookingPath } from './links.ts';
 import { formatDuration, timeRange } from './week.ts';
 
@@ -383,6 +384,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
                   : `resolved in favour of the ${booking.dispute.in_favour_of}${booking.dispute.resolution_note ? ` — ${booking.dispute.resolution_note}` : ''}`}
               </p>
             )}
+            {booking.dispute?.status === 'open' && <DisputeEvidence disputeId={booking.dispute.id} />}
 
             {proposal && (
               <section
