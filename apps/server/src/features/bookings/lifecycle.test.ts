@@ -115,6 +115,7 @@ describe('booking lifecycle API', () => {
       earnings_minor: 41_000,
     });
     expect(seen.history.map((e) => [e.action, e.actor_role, e.from_status, e.to_status])).toEqual([
+      ['create', 'customer', null, 'scheduled'],
       ['start', 'provider', 'scheduled', 'in_progress'],
       ['mark_done', 'provider', 'in_progress', 'awaiting_confirmation'],
       ['confirm', 'customer', 'awaiting_confirmation', 'completed'],
@@ -182,8 +183,8 @@ describe('booking lifecycle API', () => {
     );
     await ok(customer, id, 'confirm');
     await refused(customer, id, 'confirm', 409, BOOKING_MESSAGES.wrongState('confirm', 'completed'));
-    // Refusals change nothing: two events only (mark done, confirm).
-    expect((await detail(customer, id)).history).toHaveLength(2);
+    // Refusals change nothing: three events only (the hire, mark done, confirm).
+    expect((await detail(customer, id)).history).toHaveLength(3);
   });
 
   it('freezes a disputed booking: every action is refused', async () => {
@@ -225,7 +226,7 @@ describe('booking lifecycle API', () => {
     expect((await detail(provider, late)).cancellation.free).toBe(false);
     b = await ok(provider, late, 'cancel', { reason: 'My van broke down this morning' });
     expect(b).toMatchObject({ cancelled_by: 'provider', late_cancellation: true });
-    expect(b.history[0]!.details).toMatchObject({ late: true, reason: 'My van broke down this morning' });
+    expect(b.history.at(-1)!.details).toMatchObject({ late: true, reason: 'My van broke down this morning' });
   });
 
   it('reschedules: propose, one pending per side, accept by the other side only', async () => {
@@ -269,7 +270,7 @@ describe('booking lifecycle API', () => {
       ends_at: `${date}T12:00:00.000Z`,
       proposal: null,
     });
-    expect(b.history.map((e) => e.action)).toEqual(['propose_reschedule', 'accept_reschedule']);
+    expect(b.history.map((e) => e.action)).toEqual(['create', 'propose_reschedule', 'accept_reschedule']);
     await refused(provider, id, 'reschedule/accept', 409, BOOKING_MESSAGES.noProposal);
   });
 
@@ -294,6 +295,7 @@ describe('booking lifecycle API', () => {
     b = await ok(provider, id, 'reschedule/withdraw');
     expect(b).toMatchObject({ scheduled_date: date, proposal: null });
     expect(b.history.map((e) => e.action)).toEqual([
+      'create',
       'propose_reschedule',
       'decline_reschedule',
       'propose_reschedule',

@@ -85,6 +85,7 @@ describe('disputes API', () => {
       photos: [],
     });
     expect(dispute.history.map((e) => [e.action, e.actor_role, e.from_status, e.to_status])).toEqual([
+      ['create', 'customer', null, 'scheduled'],
       ['open_dispute', 'customer', 'in_progress', 'disputed'],
     ]);
     const row = await bookingRow(booking);
@@ -199,6 +200,7 @@ describe('disputes API', () => {
       booking: { status: 'completed' },
     });
     expect(res.json().dispute.history.map((e: { action: string }) => e.action)).toEqual([
+      'create',
       'open_dispute',
       'resolve_dispute',
     ]);
