@@ -32,10 +32,12 @@ import { geocodingRoutes } from './features/geocoding/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { jobRoutes } from './features/jobs/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
+import { messagingRoutes } from './features/messaging/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { quoteRoutes } from './features/quotes/routes.ts';
+import { realtimeRoutes } from './features/realtime/routes.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { describedPages } from './features/search/described-pages.ts';
 import { searchRoutes } from './features/search/routes.ts';
@@ -177,6 +179,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(reviewRoutes);
   await app.register(disputeRoutes);
   await app.register(adminDisputeRoutes);
+  await app.register(realtimeRoutes);
+  await app.register(messagingRoutes);
   if (config.env !== 'production' && mailer.transport === 'outbox') await app.register(devOutboxRoutes);
 
   // Spec 2 "/": no user goes to /auth; everyone else to /dashboard, whose provider gate sends a

@@ -17,6 +17,8 @@ export * from './location/normalize.ts';
 export * from './location/schemas.ts';
 export * from './location/validate.ts';
 export * from './marketing.ts';
+export * from './messaging/api.ts';
+export * from './messaging/rules.ts';
 export * from './money.ts';
 export * from './names.ts';
 export * from './notifications/schemas.ts';

@@ -590,7 +590,7 @@ export const adminAuditLog = pgTable(
   ],
 );
 
-/** In-app notifications (the realtime delivery arrives with the messaging issue). */
+/** In-app notifications; each one stored also goes out as a realtime event (features/realtime). */
 export const notifications = pgTable(
   'notifications',
   {
@@ -604,6 +604,10 @@ export const notifications = pgTable(
     /** An app path to open, e.g. /onboarding/verification. */
     link: text('link'),
     read_at: at('read_at'),
+    /** The channels it goes out on, fixed when stored (the user's preferences for its kind). */
+    in_app: boolean('in_app').notNull().default(true),
+    email: boolean('email').notNull().default(false),
+    push: boolean('push').notNull().default(false),
     created_at: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.user_id, t.created_at)],
@@ -1153,4 +1157,188 @@ export const disputePhotos = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('dispute_photos_dispute_idx').on(t.dispute_id, t.created_at)],
+);
+
+/**
+ * A conversation between a customer and a provider (issue 9): one per pair, started from a profile,
+ * a job, a bid, a quote request or a booking (the messages carry that link). `last_seq` numbers the
+ * messages; the row is locked while a message is added, so numbers follow commit order.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    customer_id: text('customer_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    last_seq: integer('last_seq').notNull().default(0),
+    last_message_at: at('last_message_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_idx').on(t.customer_id, t.provider_id),
+    index('conversations_provider_idx').on(t.provider_id),
+  ],
+);
+
+/** Each party's own state in a conversation: what they read and what was mailed to them. */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversation_id: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    /** The seq of the last message this member has read. */
+    last_read_seq: integer('last_read_seq').notNull().default(0),
+    read_at: at('read_at'),
+    /** The seq up to which unread messages were mailed (the batched message mail). */
+    mailed_seq: integer('mailed_seq').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversation_id, t.user_id] }),
+    index('conversation_members_user_idx').on(t.user_id),
+  ],
+);
+
+/** A message: text (≤ 5,000 characters) and/or one image, optionally about a job, bid, quote or booking. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversation_id: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    sender_id: text('sender_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    body: text('body').notNull().default(''),
+    /** The sender's idempotency key: a retried send answers the first message. */
+    client_id: text('client_id'),
+    attachment_key: text('attachment_key'),
+    attachment_type: text('attachment_type'),
+    attachment_width: integer('attachment_width'),
+    attachment_height: integer('attachment_height'),
+    context_type: text('context_type'),
+    context_id: uuid('context_id'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_conversation_seq_idx').on(t.conversation_id, t.seq),
+    uniqueIndex('messages_client_id_idx').on(t.sender_id, t.client_id),
+    index('messages_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Each user's realtime event stream: numbered per user in commit order (the cursor row in
+ * `realtime_cursors` is locked while an event is added), so a client that saw seq N fetches N+1...
+ * after a drop and loses nothing. Pruned after a week.
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.seq] }), index('realtime_events_created_idx').on(t.created_at)],
+);
+
+export const realtimeCursors = pgTable('realtime_cursors', {
+  user_id: text('user_id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  last_seq: integer('last_seq').notNull().default(0),
+});
+
+/** A user who blocked another: neither can message the other. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blocker_id: text('blocker_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    blocked_id: text('blocked_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blocker_id, t.blocked_id] }),
+    index('user_blocks_blocked_idx').on(t.blocked_id),
+  ],
+);
+
+/** A report of a user (from a conversation), for the admins. */
+export const userReports = pgTable(
+  'user_reports',
+  {
+    id: id(),
+    reporter_id: text('reporter_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    reported_id: text('reported_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    conversation_id: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status').notNull().default('open'),
+    resolved_by: text('resolved_by'),
+    resolution_note: text('resolution_note'),
+    resolved_at: at('resolved_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('user_reports_status_idx').on(t.status, t.created_at),
+    index('user_reports_reported_idx').on(t.reported_id),
+  ],
+);
+
+/** Per user, kind and channel: whether a notice goes out. A missing row means the default. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    in_app: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+    push: boolean('push').notNull(),
+    updated_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.kind] })],
+);
+
+/** A browser's Web Push subscription (VAPID); dropped when the push service says it is gone. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    user_agent: text('user_agent'),
+    last_success_at: at('last_success_at'),
+    last_error: text('last_error'),
+    created_at: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.user_id)],
 );

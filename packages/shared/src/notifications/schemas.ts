@@ -3,8 +3,92 @@ import { z } from 'zod';
 /** How many notifications GET /api/notifications answers (newest first). */
 export const NOTIFICATIONS_LIMIT = 50;
 
-/** Kinds of in-app notification. */
-export const NOTIFICATION_KINDS = ['verification', 'job', 'bid', 'quote', 'booking'] as const;
+/** Kinds of notification; each has its own preferences per channel. */
+export const NOTIFICATION_KINDS = [
+  'message',
+  'job',
+  'bid',
+  'quote',
+  'booking',
+  'review',
+  'dispute',
+  'verification',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
+  message: {
+    label: 'Messages',
+    hint: 'New messages in your conversations (mailed together, not one by one)',
+  },
+  job: { label: 'Jobs', hint: 'New jobs that match your services, and being hired' },
+  bid: { label: 'Bids', hint: 'Bids on your jobs and what happens to yours' },
+  quote: { label: 'Quote requests', hint: 'Requests, quotes and replies' },
+  booking: { label: 'Bookings', hint: 'Changes, reminders and completion' },
+  review: { label: 'Reviews', hint: 'Reviews you receive and replies' },
+  dispute: { label: 'Disputes', hint: 'Disputes opened and their resolution' },
+  verification: { label: 'Verification', hint: 'Decisions on your identity documents' },
+};
+
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  in_app: 'In the app',
+  email: 'Email',
+  push: 'Push',
+};
+
+export interface ChannelChoice {
+  in_app: boolean;
+  email: boolean;
+  push: boolean;
+}
+
+/** What a user gets before they change anything: every channel on. */
+export const DEFAULT_CHANNELS: ChannelChoice = { in_app: true, email: true, push: true };
+
+/**
+ * The channels a notice goes out on: the user's stored choice for its kind (or the default), and
+ * mail only where the sender asked for it (`wantsMail`: some notices are in-app only).
+ */
+export function channelsFor(stored: Partial<ChannelChoice> | undefined, wantsMail: boolean): ChannelChoice {
+  const choice = { ...DEFAULT_CHANNELS, ...stored };
+  return { in_app: choice.in_app, email: choice.email && wantsMail, push: choice.push };
+}
+
+export const notificationPreferencesSchema = z.object({
+  items: z.array(
+    z.object({
+      kind: z.enum(NOTIFICATION_KINDS),
+      in_app: z.boolean(),
+      email: z.boolean(),
+      push: z.boolean(),
+    }),
+  ),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+/** PUT /api/notifications/preferences: any subset of kinds. */
+export const updatePreferencesRequest = notificationPreferencesSchema;
+
+/** GET /api/push/key. */
+export const pushKeySchema = z.object({ public_key: z.string() });
+/** POST /api/push/subscriptions (a PushSubscription's JSON); DELETE takes { endpoint }. */
+export const pushSubscriptionRequest = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: 'A push endpoint must be an http(s) URL.' }).max(2000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export const pushUnsubscribeRequest = z.object({ endpoint: z.string().min(1).max(2000) });
+export const pushSubscriptionStateSchema = z.object({ subscriptions: z.number().int() });
+
+/** POST /api/notifications/test: send a test notice through one channel and say what happened. */
+export const testNotificationRequest = z.object({ channel: z.enum(NOTIFICATION_CHANNELS) });
+export const testNotificationAnswer = z.object({
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  ok: z.boolean(),
+  /** e.g. "Sent to 2 devices", "Mail queued to ama@example.com", "No push subscription on this account". */
+  detail: z.string(),
+});
+export type TestNotificationAnswer = z.infer<typeof testNotificationAnswer>;
 
 /** One in-app notification, as its owner sees it. Timestamps are ISO strings. */
 export const notificationSchema = z.object({

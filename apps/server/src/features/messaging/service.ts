@@ -1,0 +1,605 @@
+import {
+  type Conversation,
+  type ConversationContextInput,
+  type ConversationContextType,
+  isProviderLike,
+  MESSAGING_TEXT,
+  type Message,
+  type MessageContext,
+  messageBodyProblem,
+  normalizeGhanaPhone,
+  shortName,
+  startProblem,
+} from '@adwuma/shared';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  bookings,
+  conversationMembers,
+  conversations,
+  jobBids,
+  jobs,
+  messages,
+  profiles,
+  providerSearch,
+  quoteRequests,
+  userBlocks,
+} from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Deps } from '../../types.ts';
+import { roleOf } from '../auth/session.ts';
+import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
+import { appendEvents, type UserEvent } from '../realtime/events.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+type ConversationRow = typeof conversations.$inferSelect;
+
+export const PREVIEW_LENGTH = 140;
+
+/* ------------------------------------------------------------------ views */
+
+export const attachmentUrl = (conversationId: string, messageId: string) =>
+  `/api/conversations/${conversationId}/attachments/${messageId}`;
+
+/** A message as both members see it; `contexts` holds the titles of linked jobs, bids, ... by id. */
+export function toMessage(row: MessageRow, contexts: Map<string, MessageContext>): Message {
+  return {
+    id: row.id,
+    conversation_id: row.conversation_id,
+    seq: row.seq,
+    sender_id: row.sender_id,
+    body: row.body,
+    client_id: row.client_id,
+    attachment: row.attachment_key
+      ? {
+          url: attachmentUrl(row.conversation_id, row.id),
+          content_type: row.attachment_type ?? 'image/webp',
+          width: row.attachment_width,
+          height: row.attachment_height,
+        }
+      : null,
+    context: row.context_id ? (contexts.get(row.context_id) ?? null) : null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+interface ContextFacts extends MessageContext {
+  customerId: string;
+  /** The provider side: null for a job (any provider may ask about an open job). */
+  providerId: string | null;
+  /** A job still taking bids (providers may ask about it). */
+  open: boolean;
+}
+
+const dayLabel = (date: string | null) =>
+  date ? new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' }) : null;
+
+/** Loads the facts of one linked job, bid, quote request or booking (null when it does not exist). */
+export async function loadContext(
+  db: Db | Tx,
+  type: ConversationContextType,
+  id: string,
+): Promise<ContextFacts | null> {
+  if (type === 'job') {
+    const [row] = await db
+      .select({ id: jobs.id, title: jobs.title, customer_id: jobs.customer_id, status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.id, id));
+    if (!row) return null;
+    return {
+      type,
+      id,
+      title: row.title,
+      link: `/task/${row.id}`,
+      customerId: row.customer_id,
+      providerId: null,
+      open: row.status === 'open',
+    };
+  }
+  if (type === 'bid') {
+    const [row] = await db
+      .select({
+        job_id: jobs.id,
+        title: jobs.title,
+        customer_id: jobs.customer_id,
+        provider_id: jobBids.provider_id,
+      })
+      .from(jobBids)
+      .innerJoin(jobs, eq(jobs.id, jobBids.job_id))
+      .where(eq(jobBids.id, id));
+    if (!row) return null;
+    return {
+      type,
+      id,
+      title: `Bid on “${row.title}”`,
+      link: `/task/${row.job_id}`,
+      customerId: row.customer_id,
+      providerId: row.provider_id,
+      open: false,
+    };
+  }
+  if (type === 'quote') {
+    const [row] = await db
+      .select({
+        title: quoteRequests.service_title,
+        customer_id: quoteRequests.customer_id,
+        provider_id: quoteRequests.provider_id,
+      })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, id));
+    if (!row) return null;
+    return {
+      type,
+      id,
+      title: `Quote request: ${row.title}`,
+      link: '/service-requests',
+      customerId: row.customer_id,
+      providerId: row.provider_id,
+      open: false,
+    };
+  }
+  const [row] = await db
+    .select({
+      title: bookings.title,
+      date: bookings.scheduled_date,
+      customer_id: bookings.customer_id,
+      provider_id: bookings.provider_id,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  if (!row) return null;
+  const day = dayLabel(row.date);
+  return {
+    type,
+    id,
+    title: day ? `Booking: ${row.title} (${day})` : `Booking: ${row.title}`,
+    link: `/bookings/${id}`,
+    customerId: row.customer_id,
+    providerId: row.provider_id,
+    open: false,
+  };
+}
+
+/**
+ * Whether a context links this customer and provider: their booking, quote request or bid, or the
+ * customer's job (open, so any provider may ask about it; closed, only one who bid on it).
+ */
+async function contextShared(db: Db | Tx, facts: ContextFacts, customerId: string, providerId: string) {
+  if (facts.customerId !== customerId) return false;
+  if (facts.providerId) return facts.providerId === providerId;
+  if (facts.open) return true;
+  const [bid] = await db
+    .select({ id: jobBids.id })
+    .from(jobBids)
+    .where(and(eq(jobBids.job_id, facts.id), eq(jobBids.provider_id, providerId)));
+  return Boolean(bid);
+}
+
+/** The titles of the contexts some messages link to. */
+export async function loadContexts(db: Db | Tx, rows: MessageRow[]): Promise<Map<string, MessageContext>> {
+  const map = new Map<string, MessageContext>();
+  const wanted = new Map<string, ConversationContextType>();
+  for (const r of rows)
+    if (r.context_id && r.context_type) wanted.set(r.context_id, r.context_type as ConversationContextType);
+  for (const [id, type] of wanted) {
+    const facts = await loadContext(db, type, id);
+    if (facts) map.set(id, { type, id, title: facts.title, link: facts.link });
+  }
+  return map;
+}
+
+interface PartyRow {
+  id: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  role: string;
+  phone: string | null;
+  whatsapp_enabled: boolean;
+  slug: string | null;
+  listed: boolean | null;
+}
+
+export async function loadPartyRows(db: Db | Tx, ids: string[]): Promise<Map<string, PartyRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: profiles.id,
+      full_name: profiles.full_name,
+      avatar_url: profiles.avatar_url,
+      role: profiles.role,
+      phone: profiles.phone,
+      whatsapp_enabled: profiles.whatsapp_enabled,
+      slug: providerSearch.slug,
+      listed: providerSearch.listed,
+    })
+    .from(profiles)
+    .leftJoin(providerSearch, eq(providerSearch.provider_id, profiles.id))
+    .where(inArray(profiles.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * The other side of a conversation. A provider shows their full name and profile link; a customer
+ * shows as "Ama M." to the provider (as on public reviews). WhatsApp only when the provider enabled it.
+ */
+export function toParty(row: PartyRow | undefined, id: string, role: 'customer' | 'provider') {
+  const whatsapp =
+    role === 'provider' && row?.whatsapp_enabled && row.phone ? normalizeGhanaPhone(row.phone) : null;
+  return {
+    id,
+    role,
+    name:
+      role === 'provider' ? row?.full_name?.trim() || 'Provider' : shortName(row?.full_name) || 'Customer',
+    avatar_url: row?.avatar_url ?? null,
+    slug: role === 'provider' && row?.listed ? (row.slug ?? null) : null,
+    whatsapp_url: whatsapp ? `https://wa.me/${whatsapp.slice(1)}` : null,
+  };
+}
+
+/** The last message of each conversation (by its last_seq). */
+async function lastMessages(db: Db | Tx, rows: ConversationRow[]): Promise<MessageRow[]> {
+  const pairs = rows.filter((r) => r.last_seq > 0).map((r) => sql`(${r.id}::uuid, ${r.last_seq}::int)`);
+  if (pairs.length === 0) return [];
+  return db
+    .select()
+    .from(messages)
+    .where(sql`(${messages.conversation_id}, ${messages.seq}) in (${sql.join(pairs, sql`, `)})`);
+}
+
+/** Builds the list items of some conversations for `userId`, in the order given. */
+export async function toConversations(
+  db: Db | Tx,
+  userId: string,
+  rows: ConversationRow[],
+): Promise<Conversation[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const others = rows.map((r) => (r.customer_id === userId ? r.provider_id : r.customer_id));
+  const [members, lasts, parties, blocks] = await Promise.all([
+    db.select().from(conversationMembers).where(inArray(conversationMembers.conversation_id, ids)),
+    lastMessages(db, rows),
+    loadPartyRows(db, others),
+    db
+      .select()
+      .from(userBlocks)
+      .where(
+        or(
+          and(eq(userBlocks.blocker_id, userId), inArray(userBlocks.blocked_id, others)),
+          and(eq(userBlocks.blocked_id, userId), inArray(userBlocks.blocker_id, others)),
+        ),
+      ),
+  ]);
+  const unreadRows = await db
+    .select({
+      conversation_id: messages.conversation_id,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(messages)
+    .innerJoin(
+      conversationMembers,
+      and(
+        eq(conversationMembers.conversation_id, messages.conversation_id),
+        eq(conversationMembers.user_id, userId),
+      ),
+    )
+    .where(
+      and(
+        inArray(messages.conversation_id, ids),
+        sql`${messages.seq} > ${conversationMembers.last_read_seq}`,
+        sql`${messages.sender_id} <> ${userId}`,
+      ),
+    )
+    .groupBy(messages.conversation_id);
+  const unread = new Map(unreadRows.map((r) => [r.conversation_id, r.n]));
+  const lastBy = new Map(lasts.map((m) => [m.conversation_id, m]));
+  return rows.map((r, i) => {
+    const other = others[i]!;
+    const myRole = r.customer_id === userId ? 'customer' : 'provider';
+    const otherMember = members.find((m) => m.conversation_id === r.id && m.user_id === other);
+    const last = lastBy.get(r.id);
+    const updated = r.last_message_at ?? r.created_at;
+    return {
+      id: r.id,
+      my_role: myRole,
+      other: toParty(parties.get(other), other, myRole === 'customer' ? 'provider' : 'customer'),
+      last_message: last
+        ? {
+            seq: last.seq,
+            sender_is_me: last.sender_id === userId,
+            preview: last.body.slice(0, PREVIEW_LENGTH),
+            has_attachment: Boolean(last.attachment_key),
+            created_at: last.created_at.toISOString(),
+          }
+        : null,
+      last_seq: r.last_seq,
+      unread: unread.get(r.id) ?? 0,
+      other_read_seq: otherMember?.last_read_seq ?? 0,
+      blocked_by_me: blocks.some((b) => b.blocker_id === userId && b.blocked_id === other),
+      blocked_me: blocks.some((b) => b.blocker_id === other && b.blocked_id === userId),
+      created_at: r.created_at.toISOString(),
+      updated_at: updated.toISOString(),
+    };
+  });
+}
+
+/* ------------------------------------------------------------ membership */
+
+/** The conversation if `userId` is in it; 404 when it does not exist or they are not a member. */
+export async function memberConversation(
+  db: Db | Tx,
+  conversationId: string,
+  userId: string,
+): Promise<ConversationRow> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+  // Outsiders learn nothing about whether it exists.
+  if (!row || (row.customer_id !== userId && row.provider_id !== userId))
+    throw notFound(MESSAGING_TEXT.noConversation);
+  return row;
+}
+
+async function blockFacts(db: Db | Tx, senderId: string, recipientId: string) {
+  const rows = await db
+    .select()
+    .from(userBlocks)
+    .where(
+      or(
+        and(eq(userBlocks.blocker_id, senderId), eq(userBlocks.blocked_id, recipientId)),
+        and(eq(userBlocks.blocker_id, recipientId), eq(userBlocks.blocked_id, senderId)),
+      ),
+    );
+  return {
+    blockedBySender: rows.some((b) => b.blocker_id === senderId),
+    blockedByRecipient: rows.some((b) => b.blocker_id === recipientId),
+  };
+}
+
+const refuse = (message: string) => new AppError(403, 'FORBIDDEN', message);
+
+/**
+ * Starts (or finds) the conversation between the caller and `recipientId`. The provider side is the
+ * recipient when they are a provider; from a context, the context says who is who.
+ */
+export async function startConversation(
+  db: Db,
+  senderId: string,
+  recipientId: string,
+  context: ConversationContextInput | undefined,
+): Promise<ConversationRow> {
+  const parties = await loadPartyRows(db, [senderId, recipientId]);
+  const recipient = parties.get(recipientId);
+  if (!recipient) throw notFound('No such user.');
+  let customerId: string;
+  let providerId: string;
+  let shared: boolean | null = null;
+  if (context) {
+    const facts = await loadContext(db, context.type, context.id);
+    if (!facts) throw notFound('No such job, bid, quote request or booking.');
+    customerId = facts.customerId === senderId ? senderId : recipientId;
+    providerId = customerId === senderId ? recipientId : senderId;
+    shared = await contextShared(db, facts, customerId, providerId);
+  } else {
+    customerId = senderId;
+    providerId = recipientId;
+  }
+  const problem = startProblem({
+    senderId,
+    recipientId,
+    recipientIsProvider: isProviderLike(await roleOf(db, recipientId)),
+    contextShared: shared,
+    ...(await blockFacts(db, senderId, recipientId)),
+  });
+  if (problem) throw refuse(problem);
+
+  // An existing conversation between the two (either way round) is reused.
+  const [existing] = await db
+    .select()
+    .from(conversations)
+    .where(
+      or(
+        and(eq(conversations.customer_id, customerId), eq(conversations.provider_id, providerId)),
+        and(eq(conversations.customer_id, providerId), eq(conversations.provider_id, customerId)),
+      ),
+    );
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(conversations)
+      .values({ customer_id: customerId, provider_id: providerId })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) {
+      const [again] = await tx
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.customer_id, customerId), eq(conversations.provider_id, providerId)));
+      return again!;
+    }
+    await tx.insert(conversationMembers).values([
+      { conversation_id: created.id, user_id: customerId, role: 'customer' },
+      { conversation_id: created.id, user_id: providerId, role: 'provider' },
+    ]);
+    return created;
+  });
+}
+
+/* ------------------------------------------------------------------ send */
+
+export interface SendInput {
+  body: string;
+  clientId?: string | undefined;
+  context?: ConversationContextInput | undefined;
+  attachment?: { key: string; contentType: string; width: number | null; height: number | null } | undefined;
+}
+
+/**
+ * Adds a message: checks membership, blocks and the text, numbers it under the conversation's row
+ * lock, marks it read for the sender, and stores the realtime events of both members (and a notice
+ * for the recipient when it is the first unread one) in the same transaction. A retried send with the
+ * same client_id answers the first message.
+ */
+export async function sendMessage(
+  deps: Deps,
+  log: FastifyBaseLogger,
+  conversationId: string,
+  senderId: string,
+  input: SendInput,
+): Promise<{ message: Message; created: boolean }> {
+  const { db } = deps.database;
+  const problem = messageBodyProblem(input.body, Boolean(input.attachment));
+  if (problem) throw new AppError(400, 'VALIDATION_ERROR', problem, { fieldErrors: { body: [problem] } });
+  const body = input.body.trim();
+  const conversation = await memberConversation(db, conversationId, senderId);
+  const recipientId =
+    conversation.customer_id === senderId ? conversation.provider_id : conversation.customer_id;
+
+  if (input.clientId) {
+    const [previous] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.sender_id, senderId), eq(messages.client_id, input.clientId)));
+    if (previous) {
+      if (previous.conversation_id !== conversationId) throw notFound(MESSAGING_TEXT.noConversation);
+      return { message: toMessage(previous, await loadContexts(db, [previous])), created: false };
+    }
+  }
+  const blocks = await blockFacts(db, senderId, recipientId);
+  if (blocks.blockedBySender) throw refuse(MESSAGING_TEXT.blockedByYou);
+  if (blocks.blockedByRecipient) throw refuse(MESSAGING_TEXT.blocked);
+
+  let context: MessageContext | null = null;
+  if (input.context) {
+    const facts = await loadContext(db, input.context.type, input.context.id);
+    if (!facts || !(await contextShared(db, facts, conversation.customer_id, conversation.provider_id))) {
+      throw refuse(MESSAGING_TEXT.contextNotShared);
+    }
+    context = { type: facts.type, id: facts.id, title: facts.title, link: facts.link };
+  }
+  const sender = (await loadPartyRows(db, [senderId])).get(senderId);
+  const senderName = toParty(
+    sender,
+    senderId,
+    conversation.customer_id === senderId ? 'customer' : 'provider',
+  ).name;
+
+  const result = await db.transaction(async (tx) => {
+    const [numbered] = await tx
+      .update(conversations)
+      .set({ last_seq: sql`${conversations.last_seq} + 1`, last_message_at: sql`now()` })
+      .where(eq(conversations.id, conversationId))
+      .returning({ seq: conversations.last_seq });
+    const seq = numbered!.seq;
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        conversation_id: conversationId,
+        seq,
+        sender_id: senderId,
+        body,
+        client_id: input.clientId ?? null,
+        attachment_key: input.attachment?.key ?? null,
+        attachment_type: input.attachment?.contentType ?? null,
+        attachment_width: input.attachment?.width ?? null,
+        attachment_height: input.attachment?.height ?? null,
+        context_type: context?.type ?? null,
+        context_id: context?.id ?? null,
+      })
+      .returning();
+    await tx
+      .update(conversationMembers)
+      .set({ last_read_seq: seq, read_at: sql`now()` })
+      .where(
+        and(
+          eq(conversationMembers.conversation_id, conversationId),
+          eq(conversationMembers.user_id, senderId),
+        ),
+      );
+    const [recipient] = await tx
+      .select({ last_read_seq: conversationMembers.last_read_seq })
+      .from(conversationMembers)
+      .where(
+        and(
+          eq(conversationMembers.conversation_id, conversationId),
+          eq(conversationMembers.user_id, recipientId),
+        ),
+      );
+    const message = toMessage(row!, new Map(context ? [[context.id, context]] : []));
+    // A notice only for the first unread message: a burst of messages is one bell entry.
+    const firstUnread = (recipient?.last_read_seq ?? 0) >= seq - 1 || seq === 1;
+    const noticeIds = firstUnread
+      ? await insertNotices(tx, [
+          {
+            userId: recipientId,
+            kind: 'message',
+            title: `New message from ${senderName}`,
+            body: body ? body.slice(0, PREVIEW_LENGTH) : 'Sent you a photo',
+            link: `/messaging?c=${conversationId}`,
+            // The message mail is batched by the message-mail job, never one per message.
+            mail: false,
+          },
+        ])
+      : [];
+    const events: UserEvent[] = [
+      { userId: senderId, event: { type: 'message', message } },
+      { userId: recipientId, event: { type: 'message', message } },
+    ];
+    await appendEvents(tx, events);
+    return { message, noticeIds };
+  });
+  await sendNoticeMails(deps, result.noticeIds, log);
+  return { message: result.message, created: true };
+}
+
+/* ------------------------------------------------------------------ read */
+
+/**
+ * Marks the conversation read up to `seq` (never backwards, never past the last message) and tells
+ * both members (the other side shows the read receipt).
+ */
+export async function markRead(db: Db, conversationId: string, userId: string, seq: number): Promise<number> {
+  const conversation = await memberConversation(db, conversationId, userId);
+  const upTo = Math.min(seq, conversation.last_seq);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(conversationMembers)
+      .set({ last_read_seq: upTo, read_at: sql`now()` })
+      .where(
+        and(
+          eq(conversationMembers.conversation_id, conversationId),
+          eq(conversationMembers.user_id, userId),
+          sql`${conversationMembers.last_read_seq} < ${upTo}`,
+        ),
+      )
+      .returning({ last_read_seq: conversationMembers.last_read_seq });
+    if (!updated) {
+      const [current] = await tx
+        .select({ last_read_seq: conversationMembers.last_read_seq })
+        .from(conversationMembers)
+        .where(
+          and(
+            eq(conversationMembers.conversation_id, conversationId),
+            eq(conversationMembers.user_id, userId),
+          ),
+        );
+      return current?.last_read_seq ?? 0;
+    }
+    const otherId = conversation.customer_id === userId ? conversation.provider_id : conversation.customer_id;
+    const event = { type: 'read' as const, conversation_id: conversationId, reader_id: userId, seq: upTo };
+    await appendEvents(tx, [
+      { userId, event },
+      { userId: otherId, event },
+    ]);
+    return upTo;
+  });
+}
+
+/** Checks the caller may see a thread's image; answers its storage key and type. */
+export async function attachmentOf(db: Db, conversationId: string, messageId: string, userId: string) {
+  await memberConversation(db, conversationId, userId);
+  const [row] = await db
+    .select({ key: messages.attachment_key, type: messages.attachment_type })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversation_id, conversationId)));
+  if (!row?.key) throw notFound('No such photo.');
+  return { key: row.key, contentType: row.type ?? 'image/webp' };
+}

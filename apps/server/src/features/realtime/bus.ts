@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../../db/client.ts';
+import { type BusPayload, REALTIME_CHANNEL } from './events.ts';
+
+/**
+ * LISTEN on the realtime channel: every server process on the database hears every NOTIFY, so a
+ * message sent through one process reaches the sockets held by another. On a Postgres server it is
+ * a dedicated connection (a pooled one would lose its LISTEN) that reconnects with backoff; after a
+ * reconnect `onResync` lets every socket fetch what it may have missed meanwhile.
+ */
+export interface Bus {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface BusHandlers {
+  onPayload(payload: BusPayload): void;
+  onResync(): void;
+}
+
+function parse(text: string, log: FastifyBaseLogger): BusPayload | null {
+  try {
+    return JSON.parse(text) as BusPayload;
+  } catch (error) {
+    log.error({ err: error }, 'unreadable realtime payload');
+    return null;
+  }
+}
+
+export function createBus(database: Database, handlers: BusHandlers, log: FastifyBaseLogger): Bus {
+  if (database.kind === 'pglite') {
+    let unlisten: (() => Promise<void>) | undefined;
+    return {
+      async start() {
+        unlisten = await database.pglite!.listen(REALTIME_CHANNEL, (text) => {
+          const payload = parse(text, log);
+          if (payload) handlers.onPayload(payload);
+        });
+      },
+      async stop() {
+        if (database.pglite!.closed) return;
+        await unlisten?.().catch(() => {});
+      },
+    };
+  }
+
+  const connectionString = (database.pool as unknown as { options: { connectionString: string } }).options
+    .connectionString;
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel !== REALTIME_CHANNEL || !message.payload) return;
+      const payload = parse(message.payload, log);
+      if (payload) handlers.onPayload(payload);
+    });
+    next.on('error', (error) => log.warn({ err: error }, 'realtime listener connection error'));
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      log.warn('realtime listener disconnected; reconnecting');
+      schedule();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${REALTIME_CHANNEL}`);
+    client = next;
+  };
+  const schedule = () => {
+    const delay = Math.min(30_000, 250 * 2 ** attempt);
+    attempt += 1;
+    timer = setTimeout(() => {
+      connect().then(
+        () => {
+          attempt = 0;
+          handlers.onResync();
+        },
+        (error) => {
+          log.warn({ err: error }, 'realtime listener could not reconnect');
+          if (!stopped) schedule();
+        },
+      );
+    }, delay);
+  };
+
+  return {
+    async start() {
+      await connect();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => {});
+    },
+  };
+}

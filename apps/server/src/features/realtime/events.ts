@@ -1,0 +1,123 @@
+import type { RealtimeEvent, ServerFrame } from '@adwuma/shared';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { realtimeCursors, realtimeEvents } from '../../db/schema.ts';
+
+/** The Postgres channel every server process listens on. */
+export const REALTIME_CHANNEL = 'adwuma_realtime';
+/** NOTIFY payloads must stay under 8,000 bytes; larger events are fetched by (user, seq). */
+const INLINE_LIMIT = 7000;
+/** Most events one catch-up answers; further behind than this, the client refetches everything. */
+export const CATCH_UP_LIMIT = 500;
+
+export interface UserEvent {
+  userId: string;
+  event: RealtimeEvent;
+}
+
+/** What travels through NOTIFY: stored events (`e`) or an ephemeral frame for some users (`f`). */
+export type BusPayload =
+  | { e: { u: string; s: number; v?: RealtimeEvent }[] }
+  | { f: ServerFrame; u: string[] };
+
+/**
+ * Stores events for their users inside the caller's transaction and announces them with NOTIFY,
+ * which Postgres delivers only when the transaction commits (and never when it rolls back). Each
+ * user's cursor row is locked until commit, so the numbers follow commit order; users are locked in
+ * id order so two transactions never wait on each other crosswise. Call it last in a transaction.
+ */
+export async function appendEvents(tx: Tx, events: UserEvent[]): Promise<{ userId: string; seq: number }[]> {
+  if (events.length === 0) return [];
+  const userIds = [...new Set(events.map((e) => e.userId))].sort();
+  const next = new Map<string, number>();
+  for (const userId of userIds) {
+    const count = events.filter((e) => e.userId === userId).length;
+    const [row] = await tx
+      .insert(realtimeCursors)
+      .values({ user_id: userId, last_seq: count })
+      .onConflictDoUpdate({
+        target: realtimeCursors.user_id,
+        set: { last_seq: sql`${realtimeCursors.last_seq} + ${count}` },
+      })
+      .returning({ last_seq: realtimeCursors.last_seq });
+    next.set(userId, row!.last_seq - count + 1);
+  }
+  const numbered = events.map((e) => {
+    const seq = next.get(e.userId)!;
+    next.set(e.userId, seq + 1);
+    return { ...e, seq };
+  });
+  await tx
+    .insert(realtimeEvents)
+    .values(numbered.map((e) => ({ user_id: e.userId, seq: e.seq, type: e.event.type, data: e.event })));
+
+  // One NOTIFY per chunk that fits; events too large to inline are fetched by the receiver.
+  let chunk: { u: string; s: number; v?: RealtimeEvent }[] = [];
+  let size = 10;
+  const flush = async () => {
+    if (chunk.length === 0) return;
+    await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ e: chunk })})`);
+    chunk = [];
+    size = 10;
+  };
+  for (const e of numbered) {
+    const inline = { u: e.userId, s: e.seq, v: e.event };
+    const inlineSize = JSON.stringify(inline).length;
+    const item = inlineSize < INLINE_LIMIT ? inline : { u: e.userId, s: e.seq };
+    const itemSize = item === inline ? inlineSize : 60 + e.userId.length;
+    if (size + itemSize > INLINE_LIMIT) await flush();
+    chunk.push(item);
+    size += itemSize + 1;
+  }
+  await flush();
+  return numbered.map((e) => ({ userId: e.userId, seq: e.seq }));
+}
+
+/** Sends a frame that is not stored (typing) to every process's sockets of these users. */
+export async function publishEphemeral(db: Db, userIds: string[], frame: ServerFrame): Promise<void> {
+  const payload: BusPayload = { f: frame, u: userIds };
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+/** A user's newest event number (0 before the first). */
+export async function currentSeq(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ last_seq: realtimeCursors.last_seq })
+    .from(realtimeCursors)
+    .where(eq(realtimeCursors.user_id, userId));
+  return row?.last_seq ?? 0;
+}
+
+/**
+ * The events after `since`, in order. `reset` when some after `since` are no longer kept (pruned)
+ * or more than CATCH_UP_LIMIT are missing: the client then refetches its data and continues from `seq`.
+ */
+export async function eventsSince(
+  db: Db,
+  userId: string,
+  since: number,
+): Promise<{ events: { seq: number; event: RealtimeEvent }[]; seq: number; reset: boolean }> {
+  const seq = await currentSeq(db, userId);
+  if (since >= seq) return { events: [], seq, reset: false };
+  const rows = await db
+    .select({ seq: realtimeEvents.seq, data: realtimeEvents.data })
+    .from(realtimeEvents)
+    .where(
+      and(eq(realtimeEvents.user_id, userId), gt(realtimeEvents.seq, since), lte(realtimeEvents.seq, seq)),
+    )
+    .orderBy(asc(realtimeEvents.seq))
+    .limit(CATCH_UP_LIMIT);
+  const complete =
+    rows.length > 0 && rows[0]!.seq === since + 1 && rows.length === Math.min(seq - since, CATCH_UP_LIMIT);
+  if (!complete || seq - since > CATCH_UP_LIMIT) return { events: [], seq, reset: true };
+  return { events: rows.map((r) => ({ seq: r.seq, event: r.data as RealtimeEvent })), seq, reset: false };
+}
+
+/** Drops events older than `days` (the realtime-prune job). */
+export async function pruneEvents(db: Db, days = 7): Promise<number> {
+  const rows = await db
+    .delete(realtimeEvents)
+    .where(sql`${realtimeEvents.created_at} < now() - make_interval(days => ${days})`)
+    .returning({ seq: realtimeEvents.seq });
+  return rows.length;
+}

@@ -1,0 +1,112 @@
+import { apiErrorSchema, FRAME_MAX_BYTES, missedEventsSchema } from '@adwuma/shared';
+import websocket from '@fastify/websocket';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import type { App } from '../../types.ts';
+import { requireUser } from '../auth/session.ts';
+import { createBus } from './bus.ts';
+import { eventsSince, pruneEvents } from './events.ts';
+import { Connection, RealtimeHub } from './hub.ts';
+
+export const REALTIME_PRUNE_QUEUE = 'realtime-prune';
+const HEARTBEAT_MS = 30_000;
+
+const sinceQuery = z.object({
+  since: z.coerce
+    .number({ error: 'since must be a number.' })
+    .int()
+    .min(0, 'since must be 0 or more.')
+    .optional(),
+});
+
+/**
+ * The realtime part (issue 9): WebSocket /api/realtime, authenticated by the session cookie, which
+ * pushes the user's stored events in order (replaying those after `?since=N` first) plus typing
+ * frames; GET /api/realtime/events?since=N answers the same catch-up over HTTP.
+ */
+export async function realtimeRoutes(app: App): Promise<void> {
+  const { database, config, jobs } = app.deps;
+  const hub = new RealtimeHub(app.log);
+  const bus = createBus(database, hub, app.log);
+  await bus.start();
+  const allowedOrigin = new URL(config.publicUrl).origin;
+
+  await app.register(websocket, {
+    options: { maxPayload: FRAME_MAX_BYTES },
+    errorHandler: (error, socket, request) => {
+      request.log.warn({ err: error }, 'realtime socket error');
+      socket.terminate();
+    },
+  });
+  app.addHook('preClose', async () => {
+    hub.closeAll();
+    await bus.stop();
+  });
+
+  await jobs.work(REALTIME_PRUNE_QUEUE, async () => {
+    await pruneEvents(database.db);
+  });
+  await jobs.schedule(REALTIME_PRUNE_QUEUE, '17 3 * * *');
+
+  app.get(
+    '/api/realtime',
+    {
+      websocket: true,
+      schema: { querystring: sinceQuery, hide: true },
+      preValidation: async (request) => {
+        // A page on another site must not open a socket with our visitor's cookie.
+        const origin = request.headers.origin;
+        if (origin && origin !== allowedOrigin) {
+          throw new AppError(403, 'FORBIDDEN', 'This origin may not open a realtime connection.');
+        }
+        await requireUser(request);
+      },
+    },
+    async (socket, request) => {
+      const { user } = await requireUser(request);
+      const connection = new Connection(user.id, socket, database.db, request.log);
+      hub.add(connection);
+      let alive = true;
+      const heartbeat = setInterval(() => {
+        if (!alive) {
+          socket.terminate();
+          return;
+        }
+        alive = false;
+        socket.ping();
+      }, HEARTBEAT_MS);
+      socket.on('pong', () => {
+        alive = true;
+      });
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) {
+          connection.close(1003, 'Frames must be JSON text');
+          return;
+        }
+        connection.receive(data.toString()).catch((error: unknown) => {
+          request.log.error({ err: error }, 'realtime frame failed');
+        });
+      });
+      socket.on('close', () => {
+        clearInterval(heartbeat);
+        connection.closed = true;
+        hub.remove(connection);
+      });
+      connection.start(request.query.since);
+    },
+  );
+
+  app.get(
+    '/api/realtime/events',
+    {
+      schema: {
+        querystring: sinceQuery.extend({ since: z.coerce.number().int().min(0, 'since must be 0 or more.') }),
+        response: { 200: missedEventsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return eventsSince(database.db, user.id, request.query.since);
+    },
+  );
+}
