@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { type Database, openPostgres } from '../db/client.ts';
 import type { App } from '../types.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -52,4 +52,37 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 /** A unique email, so tests never collide on shared data. */
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
+}
+
+/** The connection string of a test database on a Postgres server (api-postgres only). */
+export function databaseUrlOf(database: Database): string {
+  if (!database.pool) throw new Error('not a Postgres server database');
+  return (database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+}
+
+/**
+ * A second app instance on the same Postgres database as `first` (another server process in
+ * production): its own pool, job queue and realtime listener. Close it before `first`, which drops
+ * the database.
+ */
+export async function createSecondApp(first: TestApp, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openPostgres(databaseUrlOf(first.database), 5);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-test-'));
+  const config: AppConfig = {
+    ...first.app.deps.config,
+    dataDir,
+    ...overrides,
+  };
+  const app = await buildApp(config, { database, logger: false });
+  return {
+    app,
+    database,
+    close: async () => {
+      try {
+        await app.close();
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
 }

@@ -45,7 +45,7 @@ const devRoutes: RouteObject[] = TEST_ROUTES_ENABLED
  * Spec 2 "Protected" pages that later issues build: signed-out visits already go to sign in; signed
  * in, they show the not-found page until then.
  */
-const LATER_PROTECTED = [ROUTES.messaging, ROUTES.notificationsDiagnostics, ROUTES.subscription] as const;
+const LATER_PROTECTED = [ROUTES.subscription] as const;
 
 const authRoutes: RouteObject[] = [
   {
@@ -159,6 +159,20 @@ const authRoutes: RouteObject[] = [
             path: ROUTES.reviews,
             lazy: async () => ({
               Component: (await import('../features/reviews/reviews-page.tsx')).ReviewsPage,
+            }),
+          },
+          // Messaging and notifications (issue 9).
+          {
+            path: ROUTES.messaging,
+            lazy: async () => ({
+              Component: (await import('../features/messaging/messaging-page.tsx')).MessagingPage,
+            }),
+          },
+          {
+            path: ROUTES.notificationsDiagnostics,
+            lazy: async () => ({
+              Component: (await import('../features/notifications/diagnostics-page.tsx'))
+                .NotificationsDiagnosticsPage,
             }),
           },
           ...LATER_PROTECTED.map((path) => ({ path, Component: NotFoundScreen })),

@@ -134,7 +134,7 @@ export async function openDispute(
       const mailIds = await insertNotices(tx, [
         {
           userId: otherSide(booking, side),
-          kind: 'booking',
+          kind: 'dispute',
           title: 'A dispute was opened',
           body: `${partyOf(parties, userId).person.name} opened a dispute on “${booking.title}” (${DISPUTE_REASON_LABELS[input.reason as DisputeReason]}). The booking is frozen until our team resolves it.`,
           link: DISPUTE_LINK,
@@ -405,7 +405,7 @@ export async function resolveDispute(
       tx,
       [booking.customer_id, booking.provider_id].map((userId) => ({
         userId,
-        kind: 'booking',
+        kind: 'dispute',
         title: 'Your dispute was resolved',
         body,
         link: DISPUTE_LINK,

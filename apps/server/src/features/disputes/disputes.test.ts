@@ -90,7 +90,7 @@ describe('disputes API', () => {
     ]);
     const row = await bookingRow(booking);
     expect([row.status, row.status_before_dispute]).toEqual(['disputed', 'in_progress']);
-    const [notice] = await noticesOf(t, kwabena.id, 'booking');
+    const [notice] = await noticesOf(t, kwabena.id, 'dispute');
     expect(notice).toMatchObject({ title: 'A dispute was opened', link: '/schedule' });
     expect(notice!.body).toContain('Ama Mensah');
 
@@ -221,7 +221,7 @@ describe('disputes API', () => {
       .where(and(eq(bookingEvents.booking_id, forProvider), eq(bookingEvents.action, 'resolve_dispute')));
     expect(event).toMatchObject({ actor_id: admin.id, actor_role: 'admin', to_status: 'completed' });
     for (const user of [ama, kwabena]) {
-      const [notice] = await noticesOf(t, user.id, 'booking');
+      const [notice] = await noticesOf(t, user.id, 'dispute');
       expect(notice!.title).toBe('Your dispute was resolved');
       expect(notice!.body).toContain(note);
       // …and its mail, sent by the job queue.
@@ -230,7 +230,7 @@ describe('disputes API', () => {
           const mails = await t.database.db
             .select({ text: mailOutbox.text_body, subject: mailOutbox.subject })
             .from(mailOutbox)
-            .where(and(eq(mailOutbox.to_address, user.email), eq(mailOutbox.template, 'notice-booking')));
+            .where(and(eq(mailOutbox.to_address, user.email), eq(mailOutbox.template, 'notice-dispute')));
           expect(mails.some((m) => m.subject === 'Your dispute was resolved' && m.text?.includes(note))).toBe(
             true,
           );

@@ -84,7 +84,7 @@ export async function writeReview(
       const author = partyOf(parties, userId).person.name;
       const notice: Notice = {
         userId: subjectId,
-        kind: 'booking',
+        kind: 'review',
         title: 'You have a new review',
         body: row.published_at
           ? `${author} reviewed “${booking.title}”. Both reviews are now published.`
@@ -127,7 +127,7 @@ export async function replyToReview(
     const mailIds = await insertNotices(tx, [
       {
         userId: row.author_id,
-        kind: 'booking',
+        kind: 'review',
         title: 'A reply to your review',
         body: `${partyOf(parties, userId).person.name} replied to your review.`,
         link: REVIEWS_LINK,

@@ -106,7 +106,7 @@ describe('reviews API', () => {
     expect(given.counts).toEqual({ to_write: 0, received: 0, given: 1 });
     expect((await tab(provider, 'received')).items).toEqual([]);
     expect(await ratingOf(provider.id)).toEqual({ rating: 0, total: 0 });
-    const [notice] = await noticesOf(t, provider.id, 'booking');
+    const [notice] = await noticesOf(t, provider.id, 'review');
     expect(notice?.title).toBe('You have a new review');
 
     const second = await reviewOk(provider, booking, {
