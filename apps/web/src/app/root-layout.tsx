@@ -4,6 +4,7 @@ import { ComponentErrorBoundary } from '../components/screens/component-error-bo
 import { RouteFallback } from '../components/screens/route-fallback.tsx';
 import { SiteFooter } from '../components/site/site-footer.tsx';
 import { SiteHeader } from '../components/site/site-header.tsx';
+import { RealtimeBridge } from '../features/realtime/realtime-bridge.tsx';
 import { track } from '../lib/analytics.ts';
 
 /** Spec 3 event_tracking: a page_view for every page the visitor sees (once per history entry). */
@@ -40,6 +41,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
+      <RealtimeBridge />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

@@ -241,6 +241,12 @@ const authRoutes: RouteObject[] = [
         }),
       },
       {
+        path: ROUTES.adminReports,
+        lazy: async () => ({
+          Component: (await import('../features/admin/reports/admin-reports-page.tsx')).AdminReportsPage,
+        }),
+      },
+      {
         path: ROUTES.adminEnterpriseLeads,
         lazy: async () => ({
           Component: (await import('../features/admin/admin-leads-page.tsx')).AdminLeadsPage,

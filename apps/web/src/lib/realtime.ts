@@ -77,6 +77,10 @@ export class RealtimeClient {
     this.socket?.close(1000, 'Signed out');
     this.socket = null;
     this.lastSeq = -1;
+    this.attempts = 0;
+    this.connectedAt = null;
+    this.latencyMs = null;
+    this.pings.clear();
     this.setState('idle');
   }
 
@@ -110,7 +114,9 @@ export class RealtimeClient {
   ping(): boolean {
     const id = Math.random().toString(36).slice(2, 10);
     this.pings.set(id, performance.now());
-    return this.send({ type: 'ping', id });
+    const sent = this.send({ type: 'ping', id });
+    if (!sent) this.pings.delete(id);
+    return sent;
   }
 
   private send(frame: object): boolean {
@@ -120,7 +126,9 @@ export class RealtimeClient {
   }
 
   private readonly onOnline = () => {
-    if (this.wanted && this.state !== 'open' && this.state !== 'connecting') {
+    // A socket still opening is left to finish (or fail and back off) rather than restarted.
+    const opening = this.socket?.readyState === WebSocket.CONNECTING;
+    if (this.wanted && this.state !== 'open' && this.state !== 'connecting' && !opening) {
       this.attempts = 0;
       this.connect();
     }
@@ -170,6 +178,8 @@ export class RealtimeClient {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.connectedAt = null;
+      this.pings.clear();
       this.clearTimers();
       if (this.wanted) this.scheduleReconnect();
     };
@@ -206,6 +216,7 @@ export class RealtimeClient {
         this.setState('open');
         for (const l of this.controlListeners) l('ready');
         this.ping();
+        if (this.pingTimer) clearInterval(this.pingTimer);
         this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
         break;
       case 'pong': {

@@ -58,6 +58,7 @@ export const ROUTES = {
   adminReviewItem: '/admin/review/:id',
   adminDisputes: '/admin/disputes',
   adminDisputeItem: '/admin/disputes/:id',
+  adminReports: '/admin/reports',
   adminLogs: '/admin/logs',
   adminActivity: '/admin/activity',
   adminEnterpriseLeads: '/admin/enterprise-leads',

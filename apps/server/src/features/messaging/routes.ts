@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { conversationMembers, conversations, messages } from '../../db/schema.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
+import { messagingExtraRoutes } from './extras.ts';
 import { sendLimiter } from './send-limit.ts';
 import {
   loadContexts,
@@ -171,4 +172,6 @@ export async function messagingRoutes(app: App): Promise<void> {
       return { conversations: row?.conversations ?? 0, messages: row?.messages ?? 0 };
     },
   );
+
+  await app.register(messagingExtraRoutes);
 }

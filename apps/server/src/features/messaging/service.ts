@@ -31,6 +31,7 @@ import type { Deps } from '../../types.ts';
 import { roleOf } from '../auth/session.ts';
 import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
 import { appendEvents, type UserEvent } from '../realtime/events.ts';
+import { refreshResponseTime } from './response-time.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -547,6 +548,12 @@ export async function sendMessage(
     return { message, noticeIds };
   });
   await sendNoticeMails(deps, result.noticeIds, log);
+  if (senderId === conversation.provider_id) {
+    // "Usually replies within …" on the profile; never fails the send.
+    refreshResponseTime(db, senderId).catch((error: unknown) =>
+      log.error({ err: error, providerId: senderId }, 'could not refresh the response time'),
+    );
+  }
   return { message: result.message, created: true };
 }
 

@@ -1,14 +1,27 @@
-import { escapeHtml } from '@adwuma/shared';
-import { eq } from 'drizzle-orm';
+import {
+  channelsFor,
+  escapeHtml,
+  type Notification,
+  type NotificationChannel,
+  type TestNotificationAnswer,
+} from '@adwuma/shared';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { notifications, profiles } from '../../db/schema.ts';
 import type { Deps } from '../../types.ts';
+import { appendEvents, type UserEvent } from '../realtime/events.ts';
+import { choiceKey, storedChoices } from './preferences.ts';
+import { pushToUser } from './push.ts';
 
 /** The job-queue name of the mail that goes with an in-app notice. */
 export const NOTICE_MAIL_QUEUE = 'notice-mail';
 
+/** The job-queue name of the web push that goes with a notice. */
+export const NOTICE_PUSH_QUEUE = 'notice-push';
+
 const noticeMailKey = (notificationId: string) => `notice:${notificationId}`;
+const noticePushKey = (notificationId: string) => `notice-push:${notificationId}`;
 
 export interface Notice {
   userId: string;
@@ -22,53 +35,153 @@ export interface Notice {
   mail?: boolean;
 }
 
-/**
- * Stores in-app notices inside the caller's transaction (so they exist exactly when the change that
- * caused them does) and answers the ids whose mail must be queued once the transaction committed.
- */
-export async function insertNotices(tx: Tx, notices: Notice[]): Promise<string[]> {
-  if (notices.length === 0) return [];
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      notices.map((n) => ({ user_id: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link })),
-    )
-    .returning({ id: notifications.id });
-  return rows.filter((_, i) => notices[i]!.mail).map((r) => r.id);
+/** The realtime shape of a stored notice (notificationSchema). */
+export function toNotification(row: typeof notifications.$inferSelect): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read_at: row.read_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 /**
- * Queues the mail of each notice (after commit). A failure to queue is logged, never thrown: the
- * in-app notice is already stored and the user's action succeeded.
+ * Stores notices inside the caller's transaction (so they exist exactly when the change that caused
+ * them does), each with the channels it goes out on: the user's preferences for its kind (one query
+ * for all), mail only where the notice asks for it. A notice its user turned off in the app is
+ * stored already read (it never counts as unread, nor is it listed); one shown in the app is also
+ * appended as a realtime 'notification' event, together with `events` (the caller's own events, so
+ * all of them take their users' locks in one go: see appendEvents). Answers the ids that need
+ * delivery after commit (mail and/or push): hand them to `sendNoticeMails`.
+ */
+export async function insertNotices(tx: Tx, notices: Notice[], events: UserEvent[] = []): Promise<string[]> {
+  if (notices.length === 0) {
+    await appendEvents(tx, events);
+    return [];
+  }
+  const stored = await storedChoices(tx, notices);
+  const now = new Date();
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      notices.map((n) => {
+        const channels = channelsFor(stored.get(choiceKey(n.userId, n.kind)), n.mail ?? false);
+        return {
+          user_id: n.userId,
+          kind: n.kind,
+          title: n.title,
+          body: n.body,
+          link: n.link,
+          in_app: channels.in_app,
+          email: channels.email,
+          push: channels.push,
+          read_at: channels.in_app ? null : now,
+        };
+      }),
+    )
+    .returning();
+  const realtime: UserEvent[] = rows
+    .filter((r) => r.in_app)
+    .map((r) => ({ userId: r.user_id, event: { type: 'notification', notification: toNotification(r) } }));
+  await appendEvents(tx, [...events, ...realtime]);
+  return rows.filter((r) => r.email || r.push).map((r) => r.id);
+}
+
+/**
+ * Queues the delivery of each notice (after commit): a mail job where it goes out by mail, a push
+ * job where it goes out by push. Two queues so a failing mail (retried) never repeats a push, and a
+ * push never waits on the mail. A failure to queue is logged, never thrown: the notice is already
+ * stored and the user's action succeeded.
  */
 export async function sendNoticeMails(deps: Deps, ids: string[], log: FastifyBaseLogger): Promise<void> {
-  for (const id of ids) {
-    try {
-      await deps.jobs.send(NOTICE_MAIL_QUEUE, { notificationId: id }, { singletonKey: noticeMailKey(id) });
-    } catch (error) {
-      log.error({ err: error, notificationId: id }, 'could not queue a notice mail');
+  if (ids.length === 0) return;
+  let rows: { id: string; email: boolean; push: boolean }[];
+  try {
+    rows = await deps.database.db
+      .select({ id: notifications.id, email: notifications.email, push: notifications.push })
+      .from(notifications)
+      .where(inArray(notifications.id, ids));
+  } catch (error) {
+    log.error({ err: error, notificationIds: ids }, 'could not read the notices to deliver');
+    return;
+  }
+  for (const row of rows) {
+    const jobs: [string, string][] = [];
+    if (row.email) jobs.push([NOTICE_MAIL_QUEUE, noticeMailKey(row.id)]);
+    if (row.push) jobs.push([NOTICE_PUSH_QUEUE, noticePushKey(row.id)]);
+    for (const [queue, singletonKey] of jobs) {
+      try {
+        await deps.jobs.send(queue, { notificationId: row.id }, { singletonKey });
+      } catch (error) {
+        log.error({ err: error, notificationId: row.id, queue }, 'could not queue a notice delivery');
+      }
     }
   }
 }
 
-/** The worker: mails one stored notice to its user, once (the notice id is the dedupe key). */
-export async function sendNoticeMail(deps: Deps, notificationId: string): Promise<void> {
-  const dedupeKey = noticeMailKey(notificationId);
-  if (await deps.mailer.alreadySent(dedupeKey)) return;
-  const { db } = deps.database;
-  const [row] = await db
+async function loadNotice(deps: Deps, notificationId: string) {
+  const [row] = await deps.database.db
     .select({
+      id: notifications.id,
+      user_id: notifications.user_id,
       title: notifications.title,
       body: notifications.body,
       link: notifications.link,
       kind: notifications.kind,
-      email: profiles.email,
+      email: notifications.email,
+      push: notifications.push,
+      address: profiles.email,
       full_name: profiles.full_name,
     })
     .from(notifications)
     .innerJoin(profiles, eq(profiles.id, notifications.user_id))
     .where(eq(notifications.id, notificationId));
-  if (!row?.email) return;
+  return row;
+}
+
+/** The mail worker: mails one stored notice to its user if it goes out by mail, once (deduped by id). */
+export async function sendNoticeMail(deps: Deps, notificationId: string): Promise<void> {
+  const dedupeKey = noticeMailKey(notificationId);
+  if (await deps.mailer.alreadySent(dedupeKey)) return;
+  const row = await loadNotice(deps, notificationId);
+  if (!row?.email || !row.address) return;
+  await mailNotice(deps, { ...row, address: row.address }, dedupeKey);
+}
+
+/**
+ * The push worker: sends one stored notice to every push subscription of its user if it goes out by
+ * push. Never throws (each failure is kept on its subscription), so the job is never retried and the
+ * push never repeated; the topic (the notice id) also makes the push service replace a copy not yet
+ * delivered.
+ */
+export async function sendNoticePush(deps: Deps, notificationId: string): Promise<void> {
+  const row = await loadNotice(deps, notificationId);
+  if (!row?.push) return;
+  await pushToUser(deps, row.user_id, {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+  });
+}
+
+/** Mails a notice now (the worker, and the test notice). */
+export async function mailNotice(
+  deps: Deps,
+  row: {
+    title: string;
+    body: string;
+    link: string | null;
+    kind: string;
+    address: string;
+    full_name: string | null;
+  },
+  dedupeKey?: string,
+): Promise<void> {
   const link = row.link ? `${deps.config.publicUrl}${row.link}` : deps.config.publicUrl;
   const greeting = `Hello ${row.full_name ?? 'there'},`;
   const text = [greeting, '', row.body, '', `Open Adwuma: ${link}`, '', 'The Adwuma team'].join('\n');
@@ -78,18 +191,102 @@ export async function sendNoticeMail(deps: Deps, notificationId: string): Promis
 <p><a href="${escapeHtml(link)}">Open Adwuma</a></p>
 <p>The Adwuma team</p></body></html>`;
   await deps.mailer.send({
-    to: row.email,
+    to: row.address,
     subject: row.title,
     text,
     html,
     template: `notice-${row.kind}`,
-    dedupeKey,
+    ...(dedupeKey ? { dedupeKey } : {}),
   });
 }
 
-/** Registers the notice-mail worker; called once at start (features/notifications/routes.ts). */
+/** Registers the notice mail and push workers; called once at start (features/notifications/routes.ts). */
 export async function registerNoticeMailWorker(deps: Deps): Promise<void> {
   await deps.jobs.work<{ notificationId: string }>(NOTICE_MAIL_QUEUE, ({ notificationId }) =>
     sendNoticeMail(deps, notificationId),
   );
+  await deps.jobs.work<{ notificationId: string }>(NOTICE_PUSH_QUEUE, ({ notificationId }) =>
+    sendNoticePush(deps, notificationId),
+  );
+}
+
+/** The kind of a test notice: not a preference kind, it goes out only on the channel asked for. */
+export const TEST_NOTICE_KIND = 'test';
+const TEST_TITLE = 'Test notification';
+const TEST_BODY = 'This is a test notification from Adwuma. If you can see it, this channel works.';
+const TEST_LINK = '/settings/notifications';
+
+/**
+ * Sends the user a test notice through one channel now (not queued), bypassing their preferences,
+ * and says what happened: in the app (stored and sent as a realtime event), by mail (to the account
+ * address, through the mailer) or by push (to every subscription of the account).
+ */
+export async function sendTestNotice(
+  deps: Deps,
+  user: { id: string; email: string; name: string },
+  channel: NotificationChannel,
+  log: FastifyBaseLogger,
+): Promise<TestNotificationAnswer> {
+  const { db } = deps.database;
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(notifications)
+      .values({
+        user_id: user.id,
+        kind: TEST_NOTICE_KIND,
+        title: TEST_TITLE,
+        body: TEST_BODY,
+        link: TEST_LINK,
+        in_app: channel === 'in_app',
+        email: channel === 'email',
+        push: channel === 'push',
+        // Only the in-app test shows in the list; the others are stored as read (a record of the test).
+        read_at: channel === 'in_app' ? null : new Date(),
+      })
+      .returning();
+    if (channel === 'in_app') {
+      await appendEvents(tx, [
+        { userId: user.id, event: { type: 'notification', notification: toNotification(inserted!) } },
+      ]);
+    }
+    return inserted!;
+  });
+  if (channel === 'in_app') return { channel, ok: true, detail: 'Shown in your notifications' };
+  if (channel === 'email') {
+    try {
+      const [profile] = await db
+        .select({ email: profiles.email, full_name: profiles.full_name })
+        .from(profiles)
+        .where(eq(profiles.id, user.id));
+      const address = user.email || profile?.email;
+      if (!address) return { channel, ok: false, detail: 'No email address on this account' };
+      await mailNotice(deps, {
+        title: TEST_TITLE,
+        body: TEST_BODY,
+        link: TEST_LINK,
+        kind: TEST_NOTICE_KIND,
+        address,
+        full_name: profile?.full_name ?? (user.name || null),
+      });
+      return { channel, ok: true, detail: `Mail sent to ${address}` };
+    } catch (error) {
+      log.warn({ err: error }, 'test mail failed');
+      const reason = error instanceof Error ? error.message : String(error);
+      return { channel, ok: false, detail: `Mail could not be sent: ${reason.slice(0, 300)}` };
+    }
+  }
+  const result = await pushToUser(deps, user.id, {
+    id: row.id,
+    kind: TEST_NOTICE_KIND,
+    title: TEST_TITLE,
+    body: TEST_BODY,
+    link: TEST_LINK,
+  });
+  const total = result.sent + result.failed + result.gone;
+  if (total === 0) return { channel, ok: false, detail: 'No push subscription on this account' };
+  const devices = (n: number) => `${n} device${n === 1 ? '' : 's'}`;
+  const parts = [`Sent to ${devices(result.sent)}`];
+  if (result.failed > 0) parts.push(`failed on ${devices(result.failed)}`);
+  if (result.gone > 0) parts.push(`${devices(result.gone)} no longer subscribed (removed)`);
+  return { channel, ok: result.sent > 0, detail: parts.join('; ') };
 }

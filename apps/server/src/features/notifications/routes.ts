@@ -2,44 +2,48 @@ import {
   apiErrorSchema,
   NOTIFICATIONS_LIMIT,
   notificationListSchema,
+  notificationPreferencesSchema,
   notificationSchema,
   notificationsReadAllSchema,
+  pushKeySchema,
+  pushSubscriptionRequest,
+  pushSubscriptionStateSchema,
+  pushUnsubscribeRequest,
+  testNotificationAnswer,
+  testNotificationRequest,
 } from '@adwuma/shared';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { consumeLimit } from '../../lib/rate-limit.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
-import { registerNoticeMailWorker } from './notify.ts';
+import { registerNoticeMailWorker, sendTestNotice, toNotification } from './notify.ts';
+import { preferencesOf, updatePreferences } from './preferences.ts';
+import { deleteSubscription, saveSubscription, subscriptionCount, validPushKeys, vapidKeys } from './push.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND_MESSAGE = 'No such notification.';
-
-type Row = typeof notifications.$inferSelect;
-const toNotification = (row: Row) => ({
-  id: row.id,
-  kind: row.kind,
-  title: row.title,
-  body: row.body,
-  link: row.link,
-  read_at: row.read_at?.toISOString() ?? null,
-  created_at: row.created_at.toISOString(),
-});
 
 async function unreadCount(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.user_id, userId), isNull(notifications.read_at)));
+    .where(
+      and(eq(notifications.user_id, userId), eq(notifications.in_app, true), isNull(notifications.read_at)),
+    );
   return row?.n ?? 0;
 }
 
-/** In-app notifications, each user's own (realtime delivery comes later). */
+/** In-app notifications, each user's own; their preferences, push subscriptions and test notices. */
 export async function notificationRoutes(app: App) {
   const { db } = app.deps.database;
   await registerNoticeMailWorker(app.deps);
+  await vapidKeys(app.deps.database);
+  await preferenceRoutes(app);
+  await pushRoutes(app);
 
   app.get(
     '/api/notifications',
@@ -56,7 +60,7 @@ export async function notificationRoutes(app: App) {
         db
           .select()
           .from(notifications)
-          .where(eq(notifications.user_id, user.id))
+          .where(and(eq(notifications.user_id, user.id), eq(notifications.in_app, true)))
           .orderBy(desc(notifications.created_at), desc(notifications.id))
           .limit(NOTIFICATIONS_LIMIT),
         unreadCount(db, user.id),
@@ -82,7 +86,9 @@ export async function notificationRoutes(app: App) {
       const [row] = await db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.id, id), eq(notifications.user_id, user.id)));
+        .where(
+          and(eq(notifications.id, id), eq(notifications.user_id, user.id), eq(notifications.in_app, true)),
+        );
       if (!row) throw notFound(NOT_FOUND_MESSAGE);
       if (row.read_at) return toNotification(row);
       const [updated] = await db
@@ -111,6 +117,171 @@ export async function notificationRoutes(app: App) {
         .where(and(eq(notifications.user_id, user.id), isNull(notifications.read_at)))
         .returning({ id: notifications.id });
       return { updated: updated.length, unread: await unreadCount(db, user.id) };
+    },
+  );
+}
+
+const TEST_LIMIT = { max: 5, windowSeconds: 60 };
+
+/** The user's choice of channels per kind, and the test notice. */
+async function preferenceRoutes(app: App) {
+  const { db } = app.deps.database;
+
+  app.get(
+    '/api/notifications/preferences',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Your channels per kind of notification (defaults filled in)',
+        response: { 200: notificationPreferencesSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return preferencesOf(db, user.id);
+    },
+  );
+
+  app.put(
+    '/api/notifications/preferences',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Change your channels for any kinds of notification; answers all of them',
+        // Kinds are checked by the handler, so an unknown one is refused by name.
+        body: z.object({
+          items: z
+            .array(
+              z.object({
+                kind: z.string().min(1).max(50),
+                in_app: z.boolean(),
+                email: z.boolean(),
+                push: z.boolean(),
+              }),
+            )
+            .max(50),
+        }),
+        response: { 200: notificationPreferencesSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      await updatePreferences(db, user.id, request.body.items);
+      return preferencesOf(db, user.id);
+    },
+  );
+
+  app.post(
+    '/api/notifications/test',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Send yourself a test notification through one channel and see what happened',
+        body: testNotificationRequest,
+        response: {
+          200: testNotificationAnswer,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const limit = await consumeLimit(app.deps.database, `notifications:test:${user.id}`, TEST_LIMIT);
+      if (!limit.allowed) {
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          `Too many test notifications. Please try again in ${limit.retryAfter} seconds.`,
+          { retry_after_seconds: limit.retryAfter },
+        );
+      }
+      return sendTestNotice(app.deps, user, request.body.channel, request.log);
+    },
+  );
+}
+
+/** Web Push: the public key and the browsers of the signed-in user. */
+async function pushRoutes(app: App) {
+  const { database } = app.deps;
+  const state = async (userId: string) => ({ subscriptions: await subscriptionCount(database, userId) });
+
+  app.get(
+    '/api/push/key',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'The VAPID public key to subscribe a browser with',
+        response: { 200: pushKeySchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await requireUser(request);
+      return { public_key: (await vapidKeys(database)).publicKey };
+    },
+  );
+
+  app.get(
+    '/api/push/subscriptions',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'How many browsers receive your push notifications',
+        response: { 200: pushSubscriptionStateSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return state(user.id);
+    },
+  );
+
+  app.post(
+    '/api/push/subscriptions',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Receive push notifications in this browser (its PushSubscription's JSON)",
+        body: pushSubscriptionRequest,
+        response: { 200: pushSubscriptionStateSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const input = request.body;
+      if (!validPushKeys(input.keys)) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'The push subscription keys are not valid.', {
+          fields: [
+            { field: 'keys', message: 'p256dh must be a P-256 public key and auth 16 bytes (base64url).' },
+          ],
+        });
+      }
+      if (app.deps.config.env === 'production' && !input.endpoint.startsWith('https://')) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'A push endpoint must be an https URL.', {
+          fields: [{ field: 'endpoint', message: 'A push endpoint must be an https URL.' }],
+        });
+      }
+      const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
+      await saveSubscription(database, user.id, input, userAgent);
+      return state(user.id);
+    },
+  );
+
+  app.delete(
+    '/api/push/subscriptions',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Stop push notifications to one of your browsers (by its endpoint)',
+        body: pushUnsubscribeRequest,
+        response: { 200: pushSubscriptionStateSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      await deleteSubscription(database, user.id, request.body.endpoint);
+      return state(user.id);
     },
   );
 }

@@ -11,6 +11,7 @@ import { SiteLink } from '../../components/site/site-link.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { ROUTES } from '../../lib/routes.ts';
 import { useOptionalSession, useSession } from '../auth/auth-provider.tsx';
+import { HeaderInbox } from '../notifications/header-inbox.tsx';
 import { Avatar } from './avatar.tsx';
 import { RoleBadge } from './role-badge.tsx';
 import { useJoinAsProvider } from './use-join-as-provider.ts';
@@ -216,7 +217,13 @@ export function HeaderAccountSlot({ placement, onNavigate }: HeaderAccountProps)
       <span aria-hidden="true" className="h-10 w-10 animate-pulse rounded-full bg-muted sm:w-40" />
     ) : null;
   }
-  if (status === 'signed_in') return placement === 'bar' ? <AccountMenu /> : null;
+  if (status === 'signed_in')
+    return placement === 'bar' ? (
+      <>
+        <HeaderInbox />
+        <AccountMenu />
+      </>
+    ) : null;
   return placement === 'bar' ? (
     <div className="hidden items-center gap-2 sm:flex">
       <SignedOutButtons onNavigate={onNavigate} />

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { ROUTES } from '../../lib/routes.ts';
+import { unreadMessagesQuery } from '../realtime/api/unread-messages.ts';
+import { HEADER_ICON_CLASSES, UnreadBadge } from './unread-badge.tsx';
+
+/** The header's Messages icon with the number of unread messages. */
+export function MessagesLink() {
+  const unread = useQuery(unreadMessagesQuery());
+  const count = unread.data?.messages ?? 0;
+  return (
+    <Link
+      to={ROUTES.messaging}
+      aria-label={count > 0 ? `Messages, ${count} unread` : 'Messages'}
+      className={HEADER_ICON_CLASSES}
+    >
+      <MessageCircle aria-hidden="true" className="h-5 w-5" />
+      <UnreadBadge count={count} />
+    </Link>
+  );
+}
