@@ -87,7 +87,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else if (filePath.endsWith('.html')) {
+      } else if (filePath.endsWith('.html') || path.basename(filePath) === 'sw.js') {
+        // The service worker too: a new version must reach browsers at once (issue 9).
         res.setHeader('cache-control', 'no-cache');
       } else {
         res.setHeader('cache-control', 'public, max-age=3600');

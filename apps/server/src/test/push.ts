@@ -1,4 +1,4 @@
-import { createECDH, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createDecipheriv, createECDH, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -26,7 +26,12 @@ export class PushTestServer {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const path = req.url ?? '/';
-        this.requests.push({ path, method: req.method ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+        this.requests.push({
+          path,
+          method: req.method ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks),
+        });
         res.statusCode = this.statusByPath.get(path) ?? 201;
         res.end(res.statusCode >= 400 ? 'push service says no' : '');
       });
@@ -81,14 +86,22 @@ export class PushClient {
     const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
     const shared = this.ecdh.computeSecret(serverPublic);
     const prkKey = hmac(this.authSecret, shared);
-    const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), this.publicKey, serverPublic, Buffer.from([1])]);
+    const keyInfo = Buffer.concat([
+      Buffer.from('WebPush: info\0'),
+      this.publicKey,
+      serverPublic,
+      Buffer.from([1]),
+    ]);
     const ikm = hmac(prkKey, keyInfo);
     const prk = hmac(salt, ikm);
     const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
     const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
     const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
     decipher.setAuthTag(cipherText.subarray(cipherText.length - 16));
-    const padded = Buffer.concat([decipher.update(cipherText.subarray(0, cipherText.length - 16)), decipher.final()]);
+    const padded = Buffer.concat([
+      decipher.update(cipherText.subarray(0, cipherText.length - 16)),
+      decipher.final(),
+    ]);
     let end = padded.length - 1;
     while (end > 0 && padded[end] === 0) end--;
     // The last record ends with the delimiter 0x02 before its padding.

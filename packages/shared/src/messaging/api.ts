@@ -201,6 +201,13 @@ export const resolveReportRequest = z.object({
   note: z.string().trim().min(1, 'Say what was done.').max(1000),
 });
 
+/** GET /api/admin/disputes/:id/conversation: the parties' messages (newest 200, oldest first). */
+export const adminConversationSchema = z.object({
+  conversation_id: z.string().nullable(),
+  messages: z.array(messageSchema),
+});
+export type AdminConversation = z.infer<typeof adminConversationSchema>;
+
 /* ---------------------------------------------------------------- realtime */
 
 /** A stored event, numbered per user (`seq`); what the WebSocket pushes and catch-up answers. */

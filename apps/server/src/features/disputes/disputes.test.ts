@@ -171,7 +171,45 @@ describe('disputes API', () => {
         status,
       );
       expect((await resolve(user, dispute.id, body)).statusCode).toBe(status);
+      expect(
+        (await call(t, 'GET', `/api/admin/disputes/${dispute.id}/conversation`, user?.cookie)).statusCode,
+      ).toBe(status);
     }
+  });
+
+  it("shows admins the parties' conversation", async () => {
+    const booking = await bookingBetween(t, ama.id, kwabena.id);
+    const dispute = await openOk(ama, booking);
+    const empty = await call(t, 'GET', `/api/admin/disputes/${dispute.id}/conversation`, admin.cookie);
+    expect(empty.json()).toEqual({ conversation_id: null, messages: [] });
+    const started = await call(t, 'POST', '/api/conversations', ama.cookie, {
+      recipient_id: kwabena.id,
+      context: { type: 'booking', id: booking },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const conversationId = started.json().id;
+    const sent = await call(t, 'POST', `/api/conversations/${conversationId}/messages`, ama.cookie, {
+      body: 'The cloth was the wrong colour.',
+      context: { type: 'booking', id: booking },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const res = await call(t, 'GET', `/api/admin/disputes/${dispute.id}/conversation`, admin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().conversation_id).toBe(conversationId);
+    expect(res.json().messages).toMatchObject([
+      {
+        body: 'The cloth was the wrong colour.',
+        sender_id: ama.id,
+        context: { type: 'booking', id: booking },
+      },
+    ]);
+    const unknown = await call(
+      t,
+      'GET',
+      '/api/admin/disputes/00000000-0000-4000-8000-000000000000/conversation',
+      admin.cookie,
+    );
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('lists open disputes oldest first and resolves them for either side', async () => {

@@ -1,3 +1,4 @@
+import { MESSAGE_MAX_LENGTH, MESSAGING_TEXT, SEND_LIMIT } from '@adwuma/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, type TestUser } from '../../test/auth.ts';
@@ -17,6 +18,15 @@ describe('messaging', () => {
   });
   afterAll(() => t.close());
 
+  /** A fresh customer and provider (explorer) with a conversation: the send limit is per user. */
+  async function pair() {
+    const a = await signUp(t, { name: 'Efua Asante' });
+    const b = await signUp(t, { role: 'explorer', name: 'Yaw Darko' });
+    const res = await call(t, 'POST', '/api/conversations', a.cookie, { recipient_id: b.id });
+    expect(res.statusCode, res.body).toBe(200);
+    return { a, b, conversationId: res.json().id as string };
+  }
+
   it('delivers a message live to the other side, in order, and catches up after a drop', async () => {
     const start = await call(t, 'POST', '/api/conversations', customer.cookie, { recipient_id: provider.id });
     expect(start.statusCode, start.body).toBe(200);
@@ -29,7 +39,8 @@ describe('messaging', () => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const event = await socket.waitFor(() => socket.events().find((e) => e.event.type === 'message'));
-    expect(event.seq).toBe(ready.seq + 1);
+    // The first unread message also brings a notice (its own event), numbered in the same stream.
+    expect(socket.events().map((e) => e.seq)).toEqual(socket.events().map((_, i) => ready.seq + 1 + i));
     expect(event.event).toMatchObject({ type: 'message', message: { body: 'Hello <b>Kofi</b>', seq: 1 } });
     await socket.close();
     for (const body of ['two', 'three']) {
@@ -37,10 +48,92 @@ describe('messaging', () => {
     }
     const again = await openSocket(base, provider.cookie, { since: event.seq });
     await again.ready();
-    expect(again.events().map((e) => e.event.type === 'message' && e.event.message.body)).toEqual([
-      'two',
-      'three',
-    ]);
+    expect(
+      again.events().flatMap((e) => (e.event.type === 'message' ? [e.event.message.body] : [])),
+    ).toEqual(['two', 'three']);
     await again.close();
+  });
+
+  it('answers 404 to outsiders on someone else’s conversation, as for one that does not exist', async () => {
+    const { a, conversationId } = await pair();
+    await call(t, 'POST', `/api/conversations/${conversationId}/messages`, a.cookie, { body: 'private' });
+    const outsider = await signUp(t);
+    const attempts = [
+      call(t, 'GET', `/api/conversations/${conversationId}`, outsider.cookie),
+      call(t, 'POST', `/api/conversations/${conversationId}/messages`, outsider.cookie, { body: 'hi' }),
+      call(t, 'POST', `/api/conversations/${conversationId}/read`, outsider.cookie, { seq: 1 }),
+      call(t, 'GET', '/api/conversations/00000000-0000-4000-8000-000000000000', outsider.cookie),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error.message).toBe(MESSAGING_TEXT.noConversation);
+    }
+    // Nothing was added by the outsider.
+    const thread = await call(t, 'GET', `/api/conversations/${conversationId}`, a.cookie);
+    expect(thread.json().messages.map((m: { body: string }) => m.body)).toEqual(['private']);
+    const list = await call(t, 'GET', '/api/conversations', outsider.cookie);
+    expect(list.json().items).toEqual([]);
+  });
+
+  it('refuses a message over 5,000 characters and a 100 KB one with 400', async () => {
+    const { a, conversationId } = await pair();
+    const url = `/api/conversations/${conversationId}/messages`;
+    const justOver = await call(t, 'POST', url, a.cookie, { body: 'a'.repeat(MESSAGE_MAX_LENGTH + 1) });
+    expect(justOver.statusCode, justOver.body).toBe(400);
+    expect(justOver.json().error.message).toContain(MESSAGING_TEXT.tooLong);
+    const huge = await call(t, 'POST', url, a.cookie, { body: 'b'.repeat(100 * 1024) });
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(huge.json().error.code).toBe('VALIDATION_ERROR');
+    // Exactly the cap is fine.
+    const atCap = await call(t, 'POST', url, a.cookie, { body: 'c'.repeat(MESSAGE_MAX_LENGTH) });
+    expect(atCap.statusCode, atCap.body).toBe(201);
+    expect(atCap.json().body).toHaveLength(MESSAGE_MAX_LENGTH);
+    const empty = await call(t, 'POST', url, a.cookie, { body: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(MESSAGING_TEXT.empty);
+  });
+
+  it('stores and returns HTML or script as plain text, verbatim', async () => {
+    const { a, b, conversationId } = await pair();
+    const body = '<script>alert("x")</script><img src=x onerror="alert(1)"> & <b>bold</b>';
+    const socket = await openSocket(base, b.cookie);
+    await socket.ready();
+    const sent = await call(t, 'POST', `/api/conversations/${conversationId}/messages`, a.cookie, { body });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.headers['content-type']).toMatch(/^application\/json/);
+    expect(sent.json().body).toBe(body);
+    const thread = await call(t, 'GET', `/api/conversations/${conversationId}`, b.cookie);
+    expect(thread.json().messages[0].body).toBe(body);
+    const live = await socket.waitFor(() => socket.events().find((e) => e.event.type === 'message'));
+    expect(live.event.type === 'message' && live.event.message.body).toBe(body);
+    const list = await call(t, 'GET', '/api/conversations', b.cookie);
+    expect(list.json().items[0].last_message.preview).toBe(body);
+    await socket.close();
+  });
+
+  it('refuses a send flood over REST with 429 RATE_LIMITED and how long to wait', async () => {
+    const { a, b, conversationId } = await pair();
+    const url = `/api/conversations/${conversationId}/messages`;
+    const results = await Promise.all(
+      Array.from({ length: SEND_LIMIT.max + 5 }, (_, i) => call(t, 'POST', url, a.cookie, { body: `flood ${i}` })),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(SEND_LIMIT.max);
+    const refused = results.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(5);
+    for (const res of refused) {
+      const { error } = res.json();
+      expect(error.code).toBe('RATE_LIMITED');
+      const seconds = error.details.retry_after_seconds;
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(SEND_LIMIT.windowMs / 1000);
+      expect(error.message).toBe(MESSAGING_TEXT.rateLimited(seconds));
+    }
+    // The other side is counted on its own.
+    const reply = await call(t, 'POST', url, b.cookie, { body: 'slow down' });
+    expect(reply.statusCode, reply.body).toBe(201);
+    // Nothing refused was stored: the thread holds the accepted ones and the reply.
+    const thread = await call(t, 'GET', `/api/conversations/${conversationId}`, b.cookie);
+    expect(thread.json().conversation.last_seq).toBe(SEND_LIMIT.max + 1);
   });
 });

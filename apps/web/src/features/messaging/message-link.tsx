@@ -1,7 +1,7 @@
 import type { ConversationContextType } from '@adwuma/shared';
 import { MessageSquareText } from 'lucide-react';
-import { ButtonLink } from '../../components/ui/button-link.tsx';
 import type { ButtonSize, ButtonVariant } from '../../components/ui/button.tsx';
+import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { messagePath } from './links.ts';
 
 /** "Message <someone>": opens /messaging, which starts (or finds) the conversation. */

@@ -98,7 +98,12 @@ export function ReportDialog({
             </p>
           )}
         </fieldset>
-        <Field id={`${uid}-details`} label={REPORT_TEXT.details} optional hint={REPORT_TEXT.detailsHint(details.length)}>
+        <Field
+          id={`${uid}-details`}
+          label={REPORT_TEXT.details}
+          optional
+          hint={REPORT_TEXT.detailsHint(details.length)}
+        >
           {(control) => (
             <Textarea
               {...control}

@@ -103,7 +103,10 @@ export function useSendMessage(conversationId: string, meId: string) {
       const out = m.local.outgoing;
       patchLocal(out.clientId, (x) =>
         x.local
-          ? { ...x, local: { ...x.local, status: 'pending', error: undefined, progress: out.file ? 0 : undefined } }
+          ? {
+              ...x,
+              local: { ...x.local, status: 'pending', error: undefined, progress: out.file ? 0 : undefined },
+            }
           : x,
       );
       void deliver(out);

@@ -8,8 +8,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ROUTES } from '../../lib/routes.ts';
 import { type RealtimeState, realtime } from '../../lib/realtime.ts';
+import { ROUTES } from '../../lib/routes.ts';
 import { useOptionalSession } from '../auth/auth-provider.tsx';
 import { notificationKeys } from '../notifications/api/notifications.ts';
 import { messagingKeys } from './realtime-keys.ts';
@@ -39,7 +39,10 @@ export interface BridgeContext {
 }
 
 /** What one realtime event does to the app's caches and the toast area. */
-export function handleRealtimeEvent(event: RealtimeEvent, { queryClient, pathname, navigate }: BridgeContext) {
+export function handleRealtimeEvent(
+  event: RealtimeEvent,
+  { queryClient, pathname, navigate }: BridgeContext,
+) {
   switch (event.type) {
     case 'notification': {
       const n = event.notification;
@@ -91,8 +94,17 @@ export function RealtimeBridge() {
     const offControl = realtime.onControl((signal) => {
       if (signal === 'reset') void queryClient.invalidateQueries();
     });
+    // sw.js asks an open tab it could not navigate itself to open a clicked push notification's page.
+    const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+    const onWorkerMessage = (message: MessageEvent) => {
+      const data = message.data as { type?: string; link?: string } | null;
+      if (data?.type === 'navigate' && typeof data.link === 'string' && data.link.startsWith('/'))
+        context.navigate(data.link);
+    };
+    worker?.addEventListener('message', onWorkerMessage);
     realtime.start();
     return () => {
+      worker?.removeEventListener('message', onWorkerMessage);
       offEvent();
       offControl();
       realtime.stop();

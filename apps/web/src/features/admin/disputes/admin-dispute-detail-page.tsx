@@ -1,4 +1,5 @@
 import {
+  type AdminConversation,
   BOOKING_STATUS_LABELS,
   type BookingStatus,
   DISPUTE_LIMITS,
@@ -18,7 +19,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, api } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { Dialog } from '../../account/dialog.tsx';
@@ -28,7 +29,7 @@ import { adminDisputeQuery, type Dispute, useResolveDispute } from './api/disput
 import { DisputeStatusBadge, OUTCOME_LABELS } from './dispute-labels.tsx';
 
 export const DISPUTE_TEXT = {
-  conversation: 'Messages between the parties will appear here once messaging is live.',
+  conversation: 'The parties have not messaged each other on Adwuma.',
   resolve: 'Resolve dispute',
   confirm: 'Confirm resolution',
   resolved: 'Dispute resolved',
@@ -141,6 +142,52 @@ function History({ dispute }: { dispute: Dispute }) {
           <time dateTime={event.created_at} className="text-xs text-muted-fg">
             {formatDateTime(event.created_at)}
           </time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The messages between the two parties (newest 200), so the admin reads what was agreed. */
+function Conversation({ dispute }: { dispute: Dispute }) {
+  const conversation = useQuery({
+    queryKey: ['admin', 'disputes', 'conversation', dispute.id],
+    queryFn: ({ signal }) =>
+      api<AdminConversation>(`/api/admin/disputes/${dispute.id}/conversation`, { signal }),
+    staleTime: 30_000,
+  });
+  if (conversation.isPending) return <Skeleton className="h-24" />;
+  if (conversation.isError)
+    return <QueryError error={conversation.error} onRetry={() => void conversation.refetch()} />;
+  const { messages } = conversation.data;
+  if (messages.length === 0) return <p className="text-sm text-muted-fg">{DISPUTE_TEXT.conversation}</p>;
+  const { customer, provider } = dispute.booking;
+  const nameOf = (id: string) =>
+    id === customer.id ? customer.name : id === provider.id ? provider.name : 'Someone';
+  return (
+    <ol className="grid max-h-96 gap-2 overflow-y-auto text-sm" aria-label="Messages between the parties">
+      {messages.map((m) => (
+        <li
+          key={m.id}
+          className={`grid gap-0.5 rounded-xl p-2.5 ${m.sender_id === customer.id ? 'bg-muted' : 'bg-brand-50 dark:bg-brand-800/20'}`}
+        >
+          <span className="text-xs text-muted-fg">
+            {nameOf(m.sender_id)} · <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+          </span>
+          {m.context && <span className="text-xs font-semibold">{m.context.title}</span>}
+          <span className="whitespace-pre-wrap [overflow-wrap:anywhere]">
+            {m.body || (m.attachment ? '(photo)' : '')}
+          </span>
+          {m.attachment && (
+            <a
+              href={m.attachment.url}
+              target="_blank"
+              rel="noopener"
+              className="text-xs font-semibold text-brand-700 underline"
+            >
+              Open the photo
+            </a>
+          )}
         </li>
       ))}
     </ol>
@@ -354,7 +401,7 @@ function DisputeBody({ dispute }: { dispute: Dispute }) {
             title="Conversation"
             icon={<MessagesSquare aria-hidden="true" className="h-5 w-5 text-muted-fg" />}
           >
-            <p className="text-sm text-muted-fg">{DISPUTE_TEXT.conversation}</p>
+            <Conversation dispute={dispute} />
           </Panel>
           <Panel title="History">
             <History dispute={dispute} />

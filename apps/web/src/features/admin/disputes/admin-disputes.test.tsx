@@ -63,6 +63,25 @@ function renderAdmin(path: string) {
     }
     if (req.path === '/api/admin/disputes/d-1' && req.method === 'GET')
       return json(200, { dispute: server.dispute });
+    if (req.path === '/api/admin/disputes/d-1/conversation') {
+      const { customer } = server.dispute.booking;
+      return json(200, {
+        conversation_id: 'c-1',
+        messages: [
+          {
+            id: 'm-1',
+            conversation_id: 'c-1',
+            seq: 1,
+            sender_id: customer.id,
+            body: 'Please bring the <b>blue</b> thread.',
+            client_id: null,
+            attachment: null,
+            context: null,
+            created_at: '2026-11-20T09:00:00.000Z',
+          },
+        ],
+      });
+    }
     if (req.path === '/api/admin/disputes/d-1/resolve') {
       const body = req.body as { in_favour_of: 'customer' | 'provider'; note: string };
       server.dispute = {
@@ -127,7 +146,8 @@ describe('/admin/disputes', () => {
     );
     expect(screen.getByRole('link', { name: /Open PDF/ })).toHaveAttribute('href', '/api/files/ph-2?sig=1');
     expect(screen.getByText('Dispute opened')).toBeInTheDocument();
-    expect(screen.getByText(/Messages between the parties will appear here/)).toBeInTheDocument();
+    // The parties' conversation, as text.
+    expect(await screen.findByText('Please bring the <b>blue</b> thread.')).toBeInTheDocument();
     expect(screen.getByText('GH₵ 450.00', { exact: false })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Resolve dispute' }));

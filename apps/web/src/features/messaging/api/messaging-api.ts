@@ -55,10 +55,9 @@ export function useConversations() {
   return useInfiniteQuery({
     queryKey: messagingKeys.conversations,
     queryFn: ({ pageParam, signal }) =>
-      api<ConversationList>(
-        pageParam ? `${conversationsPath}?before=${enc(pageParam)}` : conversationsPath,
-        { signal },
-      ),
+      api<ConversationList>(pageParam ? `${conversationsPath}?before=${enc(pageParam)}` : conversationsPath, {
+        signal,
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_before ?? undefined,
     staleTime: 30_000,

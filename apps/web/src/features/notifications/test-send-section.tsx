@@ -1,0 +1,82 @@
+import {
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_CHANNELS,
+  type NotificationChannel,
+  type TestNotificationAnswer,
+} from '@adwuma/shared';
+import { CheckCircle2, Send, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { sendTestNotification } from './api/test-notification.ts';
+import { DiagnosticsSection } from './diagnostics-section.tsx';
+
+const BUTTON_LABELS: Record<NotificationChannel, string> = { in_app: 'In-app', email: 'Email', push: 'Push' };
+
+type Outcome = { status: 'sending' } | { status: 'done'; answer: TestNotificationAnswer };
+
+/** Sends a test notice through each channel and says what the server did. */
+export function TestSendSection() {
+  const [outcomes, setOutcomes] = useState<Partial<Record<NotificationChannel, Outcome>>>({});
+
+  const send = async (channel: NotificationChannel) => {
+    setOutcomes((o) => ({ ...o, [channel]: { status: 'sending' } }));
+    let answer: TestNotificationAnswer;
+    try {
+      answer = await sendTestNotification(channel);
+    } catch (error) {
+      answer = { channel, ok: false, detail: error instanceof Error ? error.message : 'Please try again.' };
+    }
+    setOutcomes((o) => ({ ...o, [channel]: { status: 'done', answer } }));
+  };
+
+  return (
+    <DiagnosticsSection
+      id="test"
+      title="Send a test"
+      lead="Sends you a test notification through one channel, whatever your preferences say."
+    >
+      <ul className="grid gap-3">
+        {NOTIFICATION_CHANNELS.map((channel) => {
+          const outcome = outcomes[channel];
+          return (
+            <li
+              key={channel}
+              className="flex flex-col gap-2 rounded-xl border border-border p-3 sm:flex-row sm:items-center"
+            >
+              <Button
+                variant="outline"
+                size="sm"
+                className="sm:w-32"
+                busy={outcome?.status === 'sending'}
+                onClick={() => void send(channel)}
+                aria-label={`Send a test: ${NOTIFICATION_CHANNEL_LABELS[channel]}`}
+              >
+                <Send aria-hidden="true" className="h-4 w-4" />
+                {BUTTON_LABELS[channel]}
+              </Button>
+              <p aria-live="polite" className="min-w-0 flex-1 text-sm">
+                {outcome?.status === 'done' ? (
+                  <span className="flex items-start gap-2">
+                    {outcome.answer.ok ? (
+                      <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-leaf-600" />
+                    ) : (
+                      <XCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-danger" />
+                    )}
+                    <span>
+                      <span className="font-semibold text-fg">{outcome.answer.ok ? 'Sent' : 'Not sent'}</span>
+                      <span className="text-muted-fg"> · {outcome.answer.detail}</span>
+                    </span>
+                  </span>
+                ) : outcome?.status === 'sending' ? (
+                  <span className="text-muted-fg">Sending…</span>
+                ) : (
+                  <span className="text-muted-fg">Not tried yet</span>
+                )}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </DiagnosticsSection>
+  );
+}
