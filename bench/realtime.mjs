@@ -19,7 +19,7 @@
 // `echo_lost` counts the sender's own copy (every member's sockets get every message).
 // Runs under tsx (the root script passes --import tsx) to share the server's schema.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID, createHmac } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 /** After the last send, how long to wait for stragglers before counting them lost. */
+/** Sends at the same rate before measuring (JIT, pools, caches), not counted. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 5000);
 const PUBLIC_URL = 'http://localhost:3000';
 const DB_NAME = 'adwuma_bench_rt';
@@ -233,7 +235,8 @@ async function openClients(users, serverFor, onMessage) {
         const now = performance.now();
         const frame = JSON.parse(data.toString());
         if (frame.type === 'ready') resolve(ws);
-        else if (frame.type === 'event' && frame.event.type === 'message') onMessage(user, frame.event.message, now);
+        else if (frame.type === 'event' && frame.event.type === 'message')
+          onMessage(user, frame.event.message, now);
       });
       ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
       ws.once('error', reject);
@@ -256,7 +259,7 @@ async function run(label, users, servers, serverFor) {
     const key = message.client_id;
     const entry = key ? sends.get(key) : undefined;
     if (!entry) {
-      unknown++;
+      if (!key?.startsWith(`${label}warm`)) unknown++;
       return;
     }
     const count = (entry.seen.get(user.id) ?? 0) + 1;
@@ -269,46 +272,65 @@ async function run(label, users, servers, serverFor) {
   const sockets = await openClients(users, serverFor, onMessage);
   const openSeconds = round((performance.now() - openStarted) / 1000);
 
-  const total = RATE * SECONDS;
-  const interval = 1000 / RATE;
   let failed = 0;
   const failures = new Map();
-  const inflight = [];
+  const post = (sender, key, text) =>
+    fetch(`${sendTo.base}/api/conversations/${sender.conversationId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: sender.cookie, origin: PUBLIC_URL },
+      body: JSON.stringify({ body: text, client_id: key }),
+    }).then(async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    });
+  /** Sends `count` messages at RATE, open loop (a slow answer never delays the next send). */
+  const sendAtRate = async (count, offset, prefix, track) => {
+    const interval = 1000 / RATE;
+    const inflight = [];
+    const begun = performance.now();
+    for (let k = 0; k < count; k++) {
+      const wait = begun + k * interval - performance.now();
+      if (wait > 1) await sleep(wait);
+      // Conversation n mod N; the sending side alternates each round.
+      const n = offset + k;
+      const sender = users[(n % conversationsCount) * 2 + (Math.floor(n / conversationsCount) % 2)];
+      const key = `${prefix}-${n}`;
+      const sentAt = performance.now();
+      if (track)
+        sends.set(key, { sentAt, sender: sender.id, recipient: sender.other.id, seen: new Map(), ok: false });
+      inflight.push(
+        post(sender, key, `bench message ${n} sent at ${sentAt.toFixed(3)}`).then(
+          (status) => {
+            if (!track) return;
+            if (status === 201) sends.get(key).ok = true;
+            else {
+              failed++;
+              failures.set(status, (failures.get(status) ?? 0) + 1);
+            }
+          },
+          (error) => {
+            if (!track) return;
+            failed++;
+            failures.set(error.code ?? 'error', (failures.get(error.code ?? 'error') ?? 0) + 1);
+          },
+        ),
+      );
+    }
+    const seconds_ = (performance.now() - begun) / 1000;
+    await Promise.all(inflight);
+    return seconds_;
+  };
+
+  const warmup = Math.round(RATE * WARMUP_SECONDS);
+  if (warmup > 0) {
+    log(`${label}: warming up with ${warmup} messages`);
+    await sendAtRate(warmup, 0, `${label}warm`, false);
+    await sleep(1000);
+  }
+  const total = RATE * SECONDS;
   log(`${label}: sending ${total} messages at ${RATE}/s`);
   const started = performance.now();
-  for (let k = 0; k < total; k++) {
-    const due = started + k * interval;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    // Conversation k mod N; the sending side alternates each round.
-    const pairIndex = k % conversationsCount;
-    const round_ = Math.floor(k / conversationsCount);
-    const sender = users[pairIndex * 2 + (round_ % 2)];
-    const key = `${label}-${k}`;
-    const sentAt = performance.now();
-    sends.set(key, { sentAt, sender: sender.id, recipient: sender.other.id, seen: new Map(), ok: false });
-    inflight.push(
-      fetch(`${sendTo.base}/api/conversations/${sender.conversationId}/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: sender.cookie, origin: PUBLIC_URL },
-        body: JSON.stringify({ body: `bench message ${k} sent at ${sentAt.toFixed(3)}`, client_id: key }),
-      })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          if (res.status === 201) sends.get(key).ok = true;
-          else {
-            failed++;
-            failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
-          }
-        })
-        .catch((error) => {
-          failed++;
-          failures.set(error.code ?? 'error', (failures.get(error.code ?? 'error') ?? 0) + 1);
-        }),
-    );
-  }
-  const sendSeconds = (performance.now() - started) / 1000;
-  await Promise.all(inflight);
+  const sendSeconds = await sendAtRate(total, warmup, label, true);
   // Wait until everything accepted has arrived (or the drain time passes).
   const accepted = [...sends.values()].filter((e) => e.ok);
   const drainDeadline = performance.now() + DRAIN_MS;

@@ -91,7 +91,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     ) {
       return send(error.statusCode, { error: { code: 'BAD_REQUEST', message: error.message } });
     }
-    process.stderr.write('DEBUG500 ' + String(error?.stack ?? error) + '\n');
     request.log.error({ err: error }, 'request failed');
     return send(500, {
       error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' },

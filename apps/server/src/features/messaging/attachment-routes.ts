@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser, roleOf } from '../auth/session.ts';
 import { imageFailure, uprightImage } from '../files/images.ts';
 import { fileError } from '../files/uploaded-file.ts';
 import { sendLimiter } from './send-limit.ts';
@@ -154,11 +154,13 @@ export async function attachmentRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
+      const admin = (await roleOf(db, user.id)) === 'admin';
       const { key, contentType } = await attachmentOf(
         db,
         request.params.id,
         request.params.messageId,
         user.id,
+        admin,
       );
       const file = await deps.storage.get(key);
       if (!file) throw notFound('No such photo.');

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeAdmin, ORIGIN, signUp, type TestUser, uniqueIp, waitForMail } from '../../test/auth.ts';
 import { makeImage, PDF } from '../../test/documents.ts';
 import { call, onboardedProvider } from '../../test/providers.ts';
-import { MESSAGE_MAIL_TEMPLATE, sendMessageMails } from './message-mail.ts';
+import { MESSAGE_MAIL_QUEUE, MESSAGE_MAIL_TEMPLATE, sendMessageMails } from './message-mail.ts';
 import { MAX_OPEN_REPORTS, REPORT_TEXT } from './report-routes.ts';
 
 /** A multipart body with text fields and one file in the field `file`. */
@@ -105,6 +105,8 @@ describe('messaging extras', () => {
       }
       const other = await call(t, 'GET', message.attachment.url, outsider.cookie);
       expect(other.statusCode).toBe(404);
+      // An admin reading a dispute's conversation sees its photos.
+      expect((await call(t, 'GET', message.attachment.url, admin.cookie)).statusCode).toBe(200);
       expect((await call(t, 'GET', message.attachment.url)).statusCode).toBe(401);
       // A text message has no photo.
       const text = await send(customer, conversationId, 'no photo here');
@@ -342,6 +344,13 @@ describe('messaging extras', () => {
         .select()
         .from(mailOutbox)
         .where(and(eq(mailOutbox.to_address, email), eq(mailOutbox.template, MESSAGE_MAIL_TEMPLATE)));
+
+    it('is scheduled every minute through the job queue', async () => {
+      const { rows } = await t.database.executeSql('select name, cron from pgboss.schedule where name = $1', [
+        MESSAGE_MAIL_QUEUE,
+      ]);
+      expect(rows).toEqual([{ name: MESSAGE_MAIL_QUEUE, cron: '* * * * *' }]);
+    });
 
     it('mails one summary for a burst of messages, once, after the delay', async () => {
       const sender = await signUp(t, { name: 'Akosua Darko' });

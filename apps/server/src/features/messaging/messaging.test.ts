@@ -48,9 +48,9 @@ describe('messaging', () => {
     }
     const again = await openSocket(base, provider.cookie, { since: event.seq });
     await again.ready();
-    expect(
-      again.events().flatMap((e) => (e.event.type === 'message' ? [e.event.message.body] : [])),
-    ).toEqual(['two', 'three']);
+    expect(again.events().flatMap((e) => (e.event.type === 'message' ? [e.event.message.body] : []))).toEqual(
+      ['two', 'three'],
+    );
     await again.close();
   });
 
@@ -115,7 +115,9 @@ describe('messaging', () => {
     const { a, b, conversationId } = await pair();
     const url = `/api/conversations/${conversationId}/messages`;
     const results = await Promise.all(
-      Array.from({ length: SEND_LIMIT.max + 5 }, (_, i) => call(t, 'POST', url, a.cookie, { body: `flood ${i}` })),
+      Array.from({ length: SEND_LIMIT.max + 5 }, (_, i) =>
+        call(t, 'POST', url, a.cookie, { body: `flood ${i}` }),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(SEND_LIMIT.max);

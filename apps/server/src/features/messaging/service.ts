@@ -600,9 +600,18 @@ export async function markRead(db: Db, conversationId: string, userId: string, s
   });
 }
 
-/** Checks the caller may see a thread's image; answers its storage key and type. */
-export async function attachmentOf(db: Db, conversationId: string, messageId: string, userId: string) {
-  await memberConversation(db, conversationId, userId);
+/**
+ * Checks the caller may see a thread's image (a member, or an admin reading a dispute's
+ * conversation); answers its storage key and type.
+ */
+export async function attachmentOf(
+  db: Db,
+  conversationId: string,
+  messageId: string,
+  userId: string,
+  admin = false,
+) {
+  if (!admin) await memberConversation(db, conversationId, userId);
   const [row] = await db
     .select({ key: messages.attachment_key, type: messages.attachment_type })
     .from(messages)

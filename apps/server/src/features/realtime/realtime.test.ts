@@ -42,7 +42,9 @@ describe('realtime', () => {
   }
 
   async function send(from: TestUser, conversationId: string, body: string, app: TestApp = t) {
-    const res = await call(app, 'POST', `/api/conversations/${conversationId}/messages`, from.cookie, { body });
+    const res = await call(app, 'POST', `/api/conversations/${conversationId}/messages`, from.cookie, {
+      body,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   }
@@ -100,7 +102,9 @@ describe('realtime', () => {
       const events = socket.events();
       // Every stored event (messages, the notice of the first unread one) numbered without a gap.
       expect(events.map((e) => e.seq)).toEqual(events.map((_, k) => readies[i]!.seq + 1 + k));
-      const messages = messageEvents(socket).map((e) => (e.event.type === 'message' ? e.event.message : null)!);
+      const messages = messageEvents(socket).map(
+        (e) => (e.event.type === 'message' ? e.event.message : null)!,
+      );
       expect(messages).toHaveLength(20);
       expect(new Set(messages.map((m) => m.id))).toEqual(new Set(sent.map((m) => m.id)));
       const seqs = messages.map((m) => m.seq);
@@ -122,7 +126,13 @@ describe('realtime', () => {
     const replayed = again.events();
     expect(replayed.map((e) => e.seq)).toEqual(replayed.map((_, k) => ready.seq + 1 + k));
     expect(back.seq).toBe(replayed.at(-1)!.seq);
-    expect(messageBodies(replayed)).toEqual(['offline 1', 'offline 2', 'offline 3', 'offline 4', 'offline 5']);
+    expect(messageBodies(replayed)).toEqual([
+      'offline 1',
+      'offline 2',
+      'offline 3',
+      'offline 4',
+      'offline 5',
+    ]);
     // The replay hands over to live delivery without a gap or a duplicate.
     await send(customer, conversationId, 'live');
     await again.waitFor(() => messageBodies(again.events()).includes('live'));
@@ -161,7 +171,12 @@ describe('realtime', () => {
       call(t, 'POST', `/api/conversations/${conversationId}/read`, provider.cookie, { seq });
     expect((await read(2)).json()).toEqual({ conversation_id: conversationId, last_read_seq: 2 });
     await socket.waitFor(() => readsOf().length === 1);
-    expect(readsOf()[0]).toEqual({ type: 'read', conversation_id: conversationId, reader_id: provider.id, seq: 2 });
+    expect(readsOf()[0]).toEqual({
+      type: 'read',
+      conversation_id: conversationId,
+      reader_id: provider.id,
+      seq: 2,
+    });
     // Backwards is a no-op (and no event); past the end stops at the last message.
     expect((await read(1)).json().last_read_seq).toBe(2);
     expect((await read(99)).json().last_read_seq).toBe(3);
@@ -173,7 +188,9 @@ describe('realtime', () => {
   it('sends typing to the other member only; typing elsewhere is FORBIDDEN and the socket stays', async () => {
     const { customer, provider, conversationId } = await pair();
     const outsider = await signUp(t);
-    const [a, b, c] = await Promise.all([customer, provider, outsider].map((u) => openSocket(base, u.cookie)));
+    const [a, b, c] = await Promise.all(
+      [customer, provider, outsider].map((u) => openSocket(base, u.cookie)),
+    );
     await Promise.all([a!, b!, c!].map((s) => s.ready()));
 
     a!.send({ type: 'typing', conversation_id: conversationId });
@@ -268,21 +285,25 @@ describe('realtime', () => {
       if (!onPostgres) return;
       second = await createSecondApp(t);
       const port = await freePort();
-      child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../main.ts')], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          DATABASE_URL: databaseUrlOf(t.database),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: 'http://localhost:3000',
-          SEED_DEMO: 'false',
-          WEB_DIST_DIR: '/nonexistent',
-          LOG_LEVEL: 'warn',
-          DATA_DIR: path.join(t.app.deps.config.dataDir, 'child'),
+      child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.resolve(import.meta.dirname, '../../main.ts')],
+        {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: {
+            ...process.env,
+            NODE_ENV: 'test',
+            DATABASE_URL: databaseUrlOf(t.database),
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: 'http://localhost:3000',
+            SEED_DEMO: 'false',
+            WEB_DIST_DIR: '/nonexistent',
+            LOG_LEVEL: 'warn',
+            DATA_DIR: path.join(t.app.deps.config.dataDir, 'child'),
+          },
         },
-      });
+      );
       child.on('exit', (code) => {
         if (code !== null && code !== 0) console.error(`child server exited with ${code}: ${childOutput}`);
       });
@@ -310,23 +331,26 @@ describe('realtime', () => {
       await second?.close();
     });
 
-    it.skipIf(!onPostgres)('delivers a message sent through one app instance to a socket on another', async () => {
-      const { customer, provider, conversationId } = await pair();
-      const secondBase = await listenLoopback(second!.app);
-      const socket = await openSocket(secondBase, provider.cookie);
-      await socket.ready();
-      const sent = await send(customer, conversationId, 'across instances');
-      const got = await socket.waitFor(() =>
-        messageEvents(socket).find((e) => e.event.type === 'message' && e.event.message.id === sent.id),
-      );
-      expect(got.event).toMatchObject({ type: 'message', message: { body: 'across instances' } });
-      // Typing crosses too (ephemeral NOTIFY).
-      const local = await openSocket(base, customer.cookie);
-      await local.ready();
-      socket.send({ type: 'typing', conversation_id: conversationId });
-      await local.waitFor(() => local.frames.find((f) => f.type === 'typing' && f.user_id === provider.id));
-      await Promise.all([socket.close(), local.close()]);
-    });
+    it.skipIf(!onPostgres)(
+      'delivers a message sent through one app instance to a socket on another',
+      async () => {
+        const { customer, provider, conversationId } = await pair();
+        const secondBase = await listenLoopback(second!.app);
+        const socket = await openSocket(secondBase, provider.cookie);
+        await socket.ready();
+        const sent = await send(customer, conversationId, 'across instances');
+        const got = await socket.waitFor(() =>
+          messageEvents(socket).find((e) => e.event.type === 'message' && e.event.message.id === sent.id),
+        );
+        expect(got.event).toMatchObject({ type: 'message', message: { body: 'across instances' } });
+        // Typing crosses too (ephemeral NOTIFY).
+        const local = await openSocket(base, customer.cookie);
+        await local.ready();
+        socket.send({ type: 'typing', conversation_id: conversationId });
+        await local.waitFor(() => local.frames.find((f) => f.type === 'typing' && f.user_id === provider.id));
+        await Promise.all([socket.close(), local.close()]);
+      },
+    );
 
     it.skipIf(!onPostgres)('delivers to a socket held by a separate server process', async () => {
       const { customer, provider, conversationId } = await pair();

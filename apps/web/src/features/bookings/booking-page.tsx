@@ -26,6 +26,8 @@ import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { Avatar } from '../account/avatar.tsx';
+import { firstName } from '../jobs/format.ts';
+import { MessageLink } from '../messaging/message-link.tsx';
 import { type BookingStepInput, useBookingStep } from './api/booking-actions.ts';
 import { type BookingDetail, useBooking } from './api/get-booking.ts';
 import { useOpenDispute } from './api/open-dispute.ts';
@@ -38,6 +40,7 @@ import { formatDuration, timeRange } from './week.ts';
 
 export const BOOKING_TEXT = {
   back: 'Schedule',
+  message: (name: string) => `Message ${name}`,
   notFound: 'Booking not found',
   notFoundText: 'It may have been removed, or it belongs to someone else.',
   loadFailed: 'This booking did not load',
@@ -354,6 +357,12 @@ function BookingView({ booking }: { booking: BookingDetail }) {
                 </p>
                 <p className="text-sm text-muted-fg">{other.label}</p>
               </div>
+              <MessageLink
+                userId={other.id}
+                context={{ type: 'booking', id: booking.id }}
+                label={BOOKING_TEXT.message(firstName(other.name))}
+                className="ml-auto shrink-0"
+              />
             </div>
             <dl className="mt-5 grid gap-4 sm:grid-cols-2">
               <Fact icon={<CalendarDays aria-hidden="true" className="h-5 w-5" />} label={BOOKING_TEXT.when}>

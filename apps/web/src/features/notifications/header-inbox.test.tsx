@@ -115,7 +115,7 @@ describe('header inbox', () => {
     const panel = screen.getByRole('dialog', { name: /Notifications/ });
     expect(within(panel).getByText('Booking confirmed')).toBeInTheDocument();
     expect(within(panel).getByText('Kofi confirmed your plumbing booking for Friday.')).toBeInTheDocument();
-    expect(within(panel).getAllByText('5 minutes ago')).toHaveLength(2);
+    expect(within(panel).getAllByText('5 minutes ago')).toHaveLength(3);
     expect(within(panel).getAllByText('(unread)')).toHaveLength(2);
     expect(within(panel).getByRole('link', { name: 'Notification settings' })).toHaveAttribute(
       'href',

@@ -126,13 +126,13 @@ describe('/providers/:slug', () => {
     expect(screen.queryByRole('link', { name: /\+233/ })).not.toBeInTheDocument();
   });
 
-  it('signed in: the contact actions the provider shared, and an honest "coming soon" Message', async () => {
+  it('signed in: the contact actions the provider shared, and Message opens the conversation', async () => {
     renderProfile(
       '/providers/ama-owusu-k3x9q2',
       profile({ contact: { phone: '+233241234567', whatsapp_url: 'https://wa.me/233241234567' } }),
       { signedIn: true },
     );
-    expect(await screen.findByRole('button', { name: /Message/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(await screen.findByRole('link', { name: 'Message' })).toHaveAttribute('href', '/messaging?to=p-1');
     expect(screen.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
       'href',
       'https://wa.me/233241234567',

@@ -35,6 +35,7 @@ import { currentPath } from '../../lib/session.ts';
 import { Avatar } from '../account/avatar.tsx';
 import { useSession } from '../auth/auth-provider.tsx';
 import { FavoriteButton } from '../favorites/favorite-button.tsx';
+import { messagePath } from '../messaging/links.ts';
 import { RequestQuoteButton } from '../quotes/request-quote.tsx';
 import { ProviderReviews } from '../reviews/provider-reviews.tsx';
 import { categoryPath } from '../search/components/categories-view.tsx';
@@ -51,7 +52,6 @@ import { providerQuery, useProvider } from './api/get-provider.ts';
 export const PROVIDER_PROFILE_TEXT = {
   message: 'Message',
   quote: 'Request a quote',
-  comingSoon: 'Coming soon',
   whatsapp: 'WhatsApp',
   share: 'Share',
   linkCopied: 'Link copied',
@@ -81,39 +81,19 @@ export function profileMeta(data: Profile, origin: string): PageMeta {
   );
 }
 
-/**
- * "Message": signed out, it leads to sign-in and back here; signed in it waits for the messaging
- * issue (a disabled button that says so).
- */
-function SoonAction({ icon, label, primary }: { icon: ReactNode; label: string; primary?: boolean }) {
+/** "Message": signed out, it leads to sign-in and back here; signed in it opens the conversation. */
+function MessageAction({ providerId }: { providerId: string }) {
   const { status } = useSession();
   const location = useLocation();
-  const style = primary
-    ? 'bg-brand-600 text-white hover:bg-brand-700'
-    : 'border border-border bg-card text-fg hover:bg-muted';
-  const base = `inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 text-sm font-semibold ${style}`;
-  if (status !== 'signed_in') {
-    return (
-      <Link to={authPath({ returnTo: currentPath(location) })} className={base}>
-        {icon}
-        {label}
-      </Link>
-    );
-  }
+  const to = status === 'signed_in' ? messagePath(providerId) : authPath({ returnTo: currentPath(location) });
   return (
-    <button
-      type="button"
-      aria-disabled="true"
-      title={PROVIDER_PROFILE_TEXT.comingSoon}
-      onClick={() => toast(`${label}: ${PROVIDER_PROFILE_TEXT.comingSoon.toLowerCase()}`)}
-      className={`${base} cursor-not-allowed opacity-60`}
+    <Link
+      to={to}
+      className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
     >
-      {icon}
-      {label}
-      <span className="rounded-full bg-black/10 px-1.5 py-0.5 text-[0.65rem] font-bold uppercase tracking-wide dark:bg-white/15">
-        {PROVIDER_PROFILE_TEXT.comingSoon}
-      </span>
-    </button>
+      <MessageSquareText aria-hidden="true" className="h-4 w-4" />
+      {PROVIDER_PROFILE_TEXT.message}
+    </Link>
   );
 }
 
@@ -326,11 +306,7 @@ export function ProviderProfilePage() {
           )}
 
           <div className="mt-5 flex flex-wrap gap-2">
-            <SoonAction
-              primary
-              icon={<MessageSquareText aria-hidden="true" className="h-4 w-4" />}
-              label={PROVIDER_PROFILE_TEXT.message}
-            />
+            {!isMe && <MessageAction providerId={p.provider_id} />}
             <RequestQuoteButton provider={quoteProvider} services={data.services} />
             {data.contact.whatsapp_url && (
               <a

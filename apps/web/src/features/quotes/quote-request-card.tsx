@@ -17,6 +17,7 @@ import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { Avatar } from '../account/avatar.tsx';
 import { expiryText } from '../bookings/dates.ts';
 import { bookingPath } from '../bookings/links.ts';
+import { MessageLink } from '../messaging/message-link.tsx';
 import { timeAgo } from '../notifications/notifications-card.tsx';
 import { formatPlace, formatPreferredDate } from './format.ts';
 import {
@@ -104,6 +105,8 @@ function OtherPerson({ request, side }: { request: QuoteRequest; side: QuoteSide
   );
 }
 
+const QUOTE_CARD_MESSAGE = 'Message';
+
 type OpenDialog = 'quote' | 'decline' | 'accept' | 'cancel' | null;
 
 /** One request as a card: who, what, when, where, its state, and what this side may do now. */
@@ -149,6 +152,16 @@ export function QuoteRequestCard({
         </Button>,
       );
   }
+  const other = side === 'sent' ? request.provider : request.customer;
+  actions.unshift(
+    <MessageLink
+      key="message"
+      userId={other.id}
+      context={{ type: 'quote', id: request.id }}
+      label={QUOTE_CARD_MESSAGE}
+      accessibleName={`${QUOTE_CARD_MESSAGE} ${other.name}`}
+    />,
+  );
   if (status === 'accepted' && request.booking_id) {
     actions.push(
       <ButtonLink key="booking" to={bookingPath(request.booking_id)} variant="outline" size="sm">

@@ -1,10 +1,10 @@
 import { type Bid, formatDistance, formatDuration } from '@adwuma/shared';
-import { CalendarClock, Clock, MapPin, MessageCircle, UserCheck } from 'lucide-react';
+import { CalendarClock, Clock, MapPin, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { Avatar } from '../../account/avatar.tsx';
+import { MessageLink } from '../../messaging/message-link.tsx';
 import { providerPath, RatingLine } from '../../search/components/provider-card.tsx';
 import { BidStatusBadge } from '../components/job-status-badge.tsx';
 import { money, shortDate } from '../format.ts';
@@ -12,32 +12,11 @@ import { money, shortDate } from '../format.ts';
 export const BID_CARD_TEXT = {
   hire: 'Hire',
   message: 'Message',
-  comingSoon: 'Coming soon',
   earliest: 'Earliest start',
   duration: 'Takes about',
   anyTime: 'When it suits you',
   notSaid: 'Not given',
 } as const;
-
-/** "Message" waits for the messaging issue: shown, but says so. */
-function MessageSoon({ name }: { name: string }) {
-  return (
-    <button
-      type="button"
-      aria-disabled="true"
-      aria-label={`${BID_CARD_TEXT.message} ${name} (${BID_CARD_TEXT.comingSoon.toLowerCase()})`}
-      title={BID_CARD_TEXT.comingSoon}
-      onClick={() => toast(`${BID_CARD_TEXT.message}: ${BID_CARD_TEXT.comingSoon.toLowerCase()}`)}
-      className="inline-flex min-h-9 cursor-not-allowed items-center justify-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-semibold text-fg opacity-60"
-    >
-      <MessageCircle aria-hidden="true" className="h-4 w-4" />
-      {BID_CARD_TEXT.message}
-      <span className="rounded-full bg-black/10 px-1.5 py-0.5 text-[0.65rem] font-bold uppercase tracking-wide dark:bg-white/15">
-        {BID_CARD_TEXT.comingSoon}
-      </span>
-    </button>
-  );
-}
 
 /** One bid as the job's owner compares it: the provider, their price and terms, and Hire. */
 export function BidCard({ bid, onHire }: { bid: Bid; onHire?: () => void }) {
@@ -114,7 +93,12 @@ export function BidCard({ bid, onHire }: { bid: Bid; onHire?: () => void }) {
               <UserCheck aria-hidden="true" className="h-4 w-4" /> {BID_CARD_TEXT.hire}
             </Button>
           )}
-          <MessageSoon name={p.name} />
+          <MessageLink
+            userId={p.id}
+            context={{ type: 'bid', id: bid.id }}
+            label={BID_CARD_TEXT.message}
+            accessibleName={`${BID_CARD_TEXT.message} ${p.name}`}
+          />
         </div>
       )}
     </article>

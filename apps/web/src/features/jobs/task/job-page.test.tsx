@@ -111,12 +111,13 @@ describe('/task/:id for the owner', () => {
     expect(within(kofi).getByText('GH₵ 250')).toBeInTheDocument();
     expect(within(kofi).getByText('2 h')).toBeInTheDocument();
     expect(within(kofi).getByText(/replace the washer/)).toBeInTheDocument();
-    expect(
-      within(kofi).getByRole('button', { name: /Message Kofi Boateng \(coming soon\)/ }),
-    ).toHaveAttribute('aria-disabled', 'true');
+    expect(within(kofi).getByRole('link', { name: 'Message Kofi Boateng' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/messaging\?to=provider-\d+&context=bid%3Abid-\d+$/),
+    );
     const yaw = within(list).getByRole('article', { name: 'Bid from Yaw Darko' });
     expect(within(yaw).getByText('No reviews yet')).toBeInTheDocument();
-    expect(within(yaw).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(yaw).queryByRole('link', { name: 'Yaw Darko' })).not.toBeInTheDocument();
     expect(within(yaw).getByText('When it suits you')).toBeInTheDocument();
 
     const sort = within(list).getByRole('combobox', { name: 'Sort bids by' });

@@ -16,6 +16,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ROUTES } from '../../../lib/routes.ts';
 import { Avatar } from '../../account/avatar.tsx';
 import { Dialog } from '../../account/dialog.tsx';
+import { MessageLink } from '../../messaging/message-link.tsx';
 import { useBidAllowance } from '../api/get-bid-allowance.ts';
 import { bidLimitOf, useSaveBid, useWithdrawBid } from '../api/save-bid.ts';
 import { AllowanceNote } from '../components/allowance-note.tsx';
@@ -27,6 +28,7 @@ import { JobDetailsCard, JobHeader } from './job-summary.tsx';
 export const PROVIDER_TEXT = {
   back: 'Job board',
   postedBy: (name: string, city: string | null) => `Posted by ${name}${city ? ` in ${city}` : ''}`,
+  message: 'Message the customer',
   placeBid: 'Place your bid',
   yourBid: 'Your bid',
   edit: 'Edit bid',
@@ -107,6 +109,15 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
           <Avatar src={job.customer.avatar_url} name={job.customer.name} className="h-7 w-7 text-xs" />
           {PROVIDER_TEXT.postedBy(firstName(job.customer.name), job.city)}
         </p>
+        {/* Any provider may ask about an open job; once it is closed, only one who bid on it. */}
+        {(open || mine) && (
+          <MessageLink
+            userId={job.customer.id}
+            context={{ type: 'job', id: job.id }}
+            label={PROVIDER_TEXT.message}
+            className="mt-3"
+          />
+        )}
       </JobHeader>
 
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">

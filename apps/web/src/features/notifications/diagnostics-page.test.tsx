@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, json, makeMe, renderWithSession, stubFetch } from '../auth/test/fixtures.tsx';
+import { NotificationsDiagnosticsPage } from './diagnostics-page.tsx';
+
+function renderPage({ failPut = false, putGate = Promise.resolve() } = {}) {
+  const fetchMock = stubFetch(async (req) => {
+    if (req.path === '/api/me') return json(200, makeMe('customer'));
+    if (req.path === '/api/notifications/preferences' && req.method === 'GET')
+      return json(200, { items: [{ kind: 'message', in_app: true, email: false, push: true }] });
+    if (req.path === '/api/notifications/preferences' && req.method === 'PUT') {
+      await putGate;
+      if (failPut) return json(500, { error: { code: 'INTERNAL', message: 'The database is busy.' } });
+      return json(200, req.body);
+    }
+    if (req.path === '/api/push/subscriptions') return json(200, { subscriptions: 2 });
+    if (req.path === '/api/notifications/test') {
+      const { channel } = req.body as { channel: string };
+      if (channel === 'push') return json(200, { channel, ok: false, detail: 'No push subscription on this account' });
+      if (channel === 'email') return json(429, { error: { code: 'RATE_LIMITED', message: 'Slow down.' } });
+      return json(200, { channel, ok: true, detail: 'Shown in the app' });
+    }
+    return undefined;
+  });
+  const utils = renderWithSession(
+    [{ path: '/notifications/diagnostics', Component: NotificationsDiagnosticsPage }],
+    '/notifications/diagnostics',
+  );
+  return { fetchMock, ...utils };
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/notifications/diagnostics', () => {
+  it('shows every kind with its stored channels (defaults where nothing is stored)', async () => {
+    renderPage();
+    expect(await screen.findByRole('switch', { name: 'Messages: Email' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Messages: In the app' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Bookings: Push' })).toBeChecked();
+    expect(screen.getAllByRole('switch')).toHaveLength(8 * 3);
+    expect(document.title).toContain('Notification diagnostics');
+  });
+
+  it('saves a switch with PUT (the whole row of that kind)', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage();
+    const bookingsEmail = await screen.findByRole('switch', { name: 'Bookings: Email' });
+    await user.click(bookingsEmail);
+    expect(bookingsEmail).not.toBeChecked();
+    await waitFor(() => expect(callsTo(fetchMock, '/api/notifications/preferences')).toHaveLength(2));
+    expect(callsTo(fetchMock, '/api/notifications/preferences')[1]?.body).toEqual({
+      items: [{ kind: 'booking', in_app: true, email: false, push: true }],
+    });
+    expect(bookingsEmail).not.toBeChecked();
+  });
+
+  it('puts the switch back and says so when saving fails', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const putGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderPage({ failPut: true, putGate });
+    const messagesEmail = await screen.findByRole('switch', { name: 'Messages: Email' });
+    await user.click(messagesEmail);
+    // On at once, while the server is asked.
+    expect(messagesEmail).toBeChecked();
+    release();
+    expect(await screen.findByText('Your notification settings could not be saved')).toBeInTheDocument();
+    expect(screen.getByText('The database is busy.')).toBeInTheDocument();
+    await waitFor(() => expect(messagesEmail).not.toBeChecked());
+  });
+
+  it('the test buttons show what the server answered', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage();
+    const section = (await screen.findByRole('heading', { name: 'Send a test' })).closest('section')!;
+    await user.click(within(section).getByRole('button', { name: 'Send a test: In the app' }));
+    expect(await within(section).findByText(/Shown in the app/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Send a test: Push' }));
+    expect(await within(section).findByText(/No push subscription on this account/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Send a test: Email' }));
+    expect(await within(section).findByText(/Slow down\./)).toBeInTheDocument();
+    expect(within(section).getByText('Sent')).toBeInTheDocument();
+    expect(within(section).getAllByText('Not sent')).toHaveLength(2);
+    expect(callsTo(fetchMock, '/api/notifications/test').map((c) => c.body)).toEqual([
+      { channel: 'in_app' },
+      { channel: 'push' },
+      { channel: 'email' },
+    ]);
+  });
+
+  it('says when this browser cannot receive push, and shows the account count', async () => {
+    renderPage();
+    const section = (await screen.findByRole('heading', { name: 'This device' })).closest('section')!;
+    expect(await within(section).findByText(/This browser can’t receive push notifications/)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Enable push on this device' })).not.toBeInTheDocument();
+    expect(await within(section).findByText('2')).toBeInTheDocument();
+  });
+
+  it('shows the live connection as not connected, and Measure says why it cannot', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const section = (await screen.findByRole('heading', { name: 'Live connection' })).closest('section')!;
+    expect(within(section).getByText('Not connected')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Measure' }));
+    expect(within(section).getByText(/latency can be measured once the connection is open/)).toBeInTheDocument();
+  });
+});
