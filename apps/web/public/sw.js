@@ -34,7 +34,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const link = (event.notification.data && event.notification.data.link) || '/dashboard';
+  const link = event.notification.data?.link || '/dashboard';
   const target = new URL(link, self.location.origin);
   // Only our own pages are opened.
   const href = target.origin === self.location.origin ? target.href : self.location.origin;

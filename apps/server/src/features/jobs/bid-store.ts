@@ -185,9 +185,9 @@ export async function updateBid(
   patch: Partial<BidValues>,
 ): Promise<{ bid: Bid; allowance: BidAllowance }> {
   const { db } = deps.database;
-  await db.transaction(async (tx) => {
+  const noticeIds = await db.transaction(async (tx) => {
     const { bid, job } = await lockOwnActiveBid(tx, providerId, bidId);
-    if (Object.keys(patch).length === 0) return;
+    if (Object.keys(patch).length === 0) return [];
     const [row] = await tx
       .update(jobBids)
       .set({
@@ -200,8 +200,9 @@ export async function updateBid(
       .where(eq(jobBids.id, bid.id))
       .returning({ price: jobBids.price_minor });
     const providerName = await nameOf(tx, providerId, 'A provider');
-    await insertNotices(tx, [jobNotices.bidChanged(job.customer_id, job, providerName, row!.price)]);
+    return insertNotices(tx, [jobNotices.bidChanged(job.customer_id, job, providerName, row!.price)]);
   });
+  await sendNoticeMails(deps, noticeIds, deps.log);
   const [bid, allowance] = await Promise.all([loadBid(db, bidId), bidAllowanceFor(db, providerId)]);
   return { bid, allowance };
 }
@@ -213,7 +214,7 @@ export async function withdrawBid(
   bidId: string,
 ): Promise<{ bid: Bid; allowance: BidAllowance }> {
   const { db } = deps.database;
-  await db.transaction(async (tx) => {
+  const noticeIds = await db.transaction(async (tx) => {
     const { bid, job } = await lockOwnActiveBid(tx, providerId, bidId);
     const now = new Date();
     await tx
@@ -222,8 +223,9 @@ export async function withdrawBid(
       .where(eq(jobBids.id, bid.id));
     await tx.execute(changeCount(job.id, -1));
     const providerName = await nameOf(tx, providerId, 'A provider');
-    await insertNotices(tx, [jobNotices.bidWithdrawn(job.customer_id, job, providerName)]);
+    return insertNotices(tx, [jobNotices.bidWithdrawn(job.customer_id, job, providerName)]);
   });
+  await sendNoticeMails(deps, noticeIds, deps.log);
   const [bid, allowance] = await Promise.all([loadBid(db, bidId), bidAllowanceFor(db, providerId)]);
   return { bid, allowance };
 }

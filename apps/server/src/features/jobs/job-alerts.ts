@@ -71,11 +71,17 @@ export async function matchingProviders(tx: Tx, job: PostedJob): Promise<AlertMa
   }));
 }
 
-/** Stores the alerts of a job just posted, in the posting transaction. */
-export async function alertMatchingProviders(tx: Tx, job: PostedJob): Promise<number> {
+/**
+ * Stores the alerts of a job just posted, in the posting transaction; answers how many and the
+ * notice ids to deliver (push, mail) after commit.
+ */
+export async function alertMatchingProviders(
+  tx: Tx,
+  job: PostedJob,
+): Promise<{ count: number; noticeIds: string[] }> {
   const matches = await matchingProviders(tx, job);
   const ref = { id: job.id, title: job.title };
-  await insertNotices(
+  const noticeIds = await insertNotices(
     tx,
     matches.map((m) => {
       const where =
@@ -83,5 +89,5 @@ export async function alertMatchingProviders(tx: Tx, job: PostedJob): Promise<nu
       return jobNotices.newJobNearby(m.providerId, ref, job.categoryName, where);
     }),
   );
-  return matches.length;
+  return { count: matches.length, noticeIds };
 }

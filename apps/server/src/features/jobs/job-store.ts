@@ -68,8 +68,14 @@ async function ownerView(db: Db, jobId: string): Promise<Job> {
  * Posts a job (any signed-in user); at most JOB_LIMITS.openPerCustomerMax open at once. The
  * providers it matches get an in-app alert in the same transaction (job-alerts.ts).
  */
-export async function createJob(db: Db, customerId: string, input: JobValues): Promise<Job> {
-  const id = await db.transaction(async (tx) => {
+export async function createJob(
+  deps: Deps,
+  log: FastifyBaseLogger,
+  customerId: string,
+  input: JobValues,
+): Promise<Job> {
+  const { db } = deps.database;
+  const { id, noticeIds } = await db.transaction(async (tx) => {
     await lockProfile(tx, customerId);
     const categoryName = await assertCategory(tx, input.category);
     const now = new Date();
@@ -100,7 +106,7 @@ export async function createJob(db: Db, customerId: string, input: JobValues): P
         updated_at: now,
       })
       .returning({ id: jobs.id });
-    await alertMatchingProviders(tx, {
+    const alerts = await alertMatchingProviders(tx, {
       id: row!.id,
       title: input.title,
       customerId,
@@ -110,8 +116,10 @@ export async function createJob(db: Db, customerId: string, input: JobValues): P
       latitude: input.latitude ?? null,
       longitude: input.longitude ?? null,
     });
-    return row!.id;
+    return { id: row!.id, noticeIds: alerts.noticeIds };
   });
+  // The alerts' push (and any mail) go out once the job exists.
+  await sendNoticeMails(deps, noticeIds, log);
   return ownerView(db, id);
 }
 

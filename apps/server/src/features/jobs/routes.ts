@@ -106,7 +106,7 @@ export async function jobRoutes(app: App) {
     async (request, reply) => {
       const { user } = await requireUser(request);
       await ownProfile(db, user);
-      const job = await createJob(db, user.id, request.body);
+      const job = await createJob(app.deps, request.log, user.id, request.body);
       return reply.status(201).send({ job });
     },
   );

@@ -3,6 +3,21 @@ import type { Db } from '../../db/client.ts';
 
 /** How far back a provider's replies count for "usually replies within". */
 const WINDOW_DAYS = 90;
+/** A provider's figure is refreshed at most this often per server process (it moves slowly). */
+export const REFRESH_EVERY_MS = 10 * 60_000;
+
+const refreshedAt = new Map<string, number>();
+
+/** Refreshes after a provider's message unless this process did so in the last 10 minutes. */
+export function refreshResponseTimeSoon(db: Db, providerId: string, now = Date.now()): Promise<void> | null {
+  const last = refreshedAt.get(providerId);
+  if (last !== undefined && now - last < REFRESH_EVERY_MS) return null;
+  refreshedAt.set(providerId, now);
+  if (refreshedAt.size > 50_000) {
+    for (const [id, at] of refreshedAt) if (now - at >= REFRESH_EVERY_MS) refreshedAt.delete(id);
+  }
+  return refreshResponseTime(db, providerId);
+}
 
 /**
  * Refreshes a provider's `response_time_minutes` on the search read model: the median time, over

@@ -31,7 +31,7 @@ import type { Deps } from '../../types.ts';
 import { roleOf } from '../auth/session.ts';
 import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
 import { appendEvents, type UserEvent } from '../realtime/events.ts';
-import { refreshResponseTime } from './response-time.ts';
+import { refreshResponseTimeSoon } from './response-time.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -454,17 +454,20 @@ export async function sendMessage(
   const recipientId =
     conversation.customer_id === senderId ? conversation.provider_id : conversation.customer_id;
 
-  if (input.clientId) {
-    const [previous] = await db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.sender_id, senderId), eq(messages.client_id, input.clientId)));
-    if (previous) {
-      if (previous.conversation_id !== conversationId) throw notFound(MESSAGING_TEXT.noConversation);
-      return { message: toMessage(previous, await loadContexts(db, [previous])), created: false };
-    }
+  const [previous, blocks] = await Promise.all([
+    input.clientId
+      ? db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.sender_id, senderId), eq(messages.client_id, input.clientId)))
+          .then((rows) => rows[0])
+      : undefined,
+    blockFacts(db, senderId, recipientId),
+  ]);
+  if (previous) {
+    if (previous.conversation_id !== conversationId) throw notFound(MESSAGING_TEXT.noConversation);
+    return { message: toMessage(previous, await loadContexts(db, [previous])), created: false };
   }
-  const blocks = await blockFacts(db, senderId, recipientId);
   if (blocks.blockedBySender) throw refuse(MESSAGING_TEXT.blockedByYou);
   if (blocks.blockedByRecipient) throw refuse(MESSAGING_TEXT.blocked);
 
@@ -476,12 +479,7 @@ export async function sendMessage(
     }
     context = { type: facts.type, id: facts.id, title: facts.title, link: facts.link };
   }
-  const sender = (await loadPartyRows(db, [senderId])).get(senderId);
-  const senderName = toParty(
-    sender,
-    senderId,
-    conversation.customer_id === senderId ? 'customer' : 'provider',
-  ).name;
+  const senderRole = conversation.customer_id === senderId ? 'customer' : 'provider';
 
   const result = await db.transaction(async (tx) => {
     const [numbered] = await tx
@@ -527,30 +525,39 @@ export async function sendMessage(
     const message = toMessage(row!, new Map(context ? [[context.id, context]] : []));
     // A notice only for the first unread message: a burst of messages is one bell entry.
     const firstUnread = (recipient?.last_read_seq ?? 0) >= seq - 1 || seq === 1;
-    const noticeIds = firstUnread
-      ? await insertNotices(tx, [
-          {
-            userId: recipientId,
-            kind: 'message',
-            title: `New message from ${senderName}`,
-            body: body ? body.slice(0, PREVIEW_LENGTH) : 'Sent you a photo',
-            link: `/messaging?c=${conversationId}`,
-            // The message mail is batched by the message-mail job, never one per message.
-            mail: false,
-          },
-        ])
-      : [];
+    // The sender's name is only needed for the notice.
+    const senderName = firstUnread
+      ? toParty((await loadPartyRows(tx, [senderId])).get(senderId), senderId, senderRole).name
+      : '';
     const events: UserEvent[] = [
       { userId: senderId, event: { type: 'message', message } },
       { userId: recipientId, event: { type: 'message', message } },
     ];
-    await appendEvents(tx, events);
+    // One append for the message events and the notice's, so every transaction locks the users'
+    // event cursors in the same (id) order: two people writing to each other never deadlock.
+    const noticeIds = await insertNotices(
+      tx,
+      firstUnread
+        ? [
+            {
+              userId: recipientId,
+              kind: 'message',
+              title: `New message from ${senderName}`,
+              body: body ? body.slice(0, PREVIEW_LENGTH) : 'Sent you a photo',
+              link: `/messaging?c=${conversationId}`,
+              // The message mail is batched by the message-mail job, never one per message.
+              mail: false,
+            },
+          ]
+        : [],
+      events,
+    );
     return { message, noticeIds };
   });
   await sendNoticeMails(deps, result.noticeIds, log);
   if (senderId === conversation.provider_id) {
     // "Usually replies within …" on the profile; never fails the send.
-    refreshResponseTime(db, senderId).catch((error: unknown) =>
+    refreshResponseTimeSoon(db, senderId)?.catch((error: unknown) =>
       log.error({ err: error, providerId: senderId }, 'could not refresh the response time'),
     );
   }

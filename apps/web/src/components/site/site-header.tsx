@@ -83,8 +83,11 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
             ),
           )}
         </nav>
-        <div className="flex items-center gap-2">
-          <ThemeToggle />
+        <div className="flex items-center gap-1.5 sm:gap-2">
+          {/* On phones the theme switch sits in the menu, leaving the bar to the account. */}
+          <div className="hidden sm:flex">
+            <ThemeToggle />
+          </div>
           {Account ? (
             <Account placement="bar" onNavigate={close} />
           ) : (
@@ -123,6 +126,10 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
               </li>
             ))}
           </ul>
+          <div className="flex items-center justify-between gap-3 border-t border-border px-3 py-3 sm:hidden">
+            <span className="text-sm font-medium text-muted-fg">Theme</span>
+            <ThemeToggle />
+          </div>
           {Account ? (
             <Account placement="menu" onNavigate={close} />
           ) : (

@@ -100,13 +100,13 @@ export function AccountMenu() {
         aria-controls={panelId}
         aria-label={`${ACCOUNT_MENU_TEXT.trigger} (${me.user.email})`}
         onClick={() => setOpen((v) => !v)}
-        className="flex items-center gap-2 rounded-full border border-border p-0.5 pr-2 hover:bg-muted"
+        className="flex items-center gap-2 rounded-full border border-border p-0.5 hover:bg-muted sm:pr-2"
       >
         <Avatar src={avatar} name={name} className="h-9 w-9 text-sm" />
         <span className="hidden max-w-32 truncate text-sm font-semibold md:inline">{name.split(' ')[0]}</span>
         <ChevronDown
           aria-hidden="true"
-          className={`h-4 w-4 text-muted-fg transition-transform ${open ? 'rotate-180' : ''}`}
+          className={`hidden h-4 w-4 text-muted-fg transition-transform sm:block ${open ? 'rotate-180' : ''}`}
         />
       </button>
       {open && (

@@ -8,15 +8,14 @@ import { mergeMessages, patchListConversation, updateThread } from './api/messag
 /**
  * Live messaging while /messaging is open: new messages go into their thread's cache (deduped, my
  * optimistic copy replaced by client_id), read receipts move `other_read_seq`, and a changed
- * conversation (block, first message) is refetched. The list and the header badge are refreshed by
- * invalidation (the app's RealtimeBridge does the same; a second invalidation costs nothing).
+ * conversation (block, first message) is refetched. The list, the header badge and a reset are the
+ * RealtimeBridge's (it invalidates them on every event).
  */
 export function useLiveMessaging(meId: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!meId) return;
-    // Idempotent: the app's realtime bridge normally started it already.
-    realtime.start();
+    // The app's RealtimeBridge connects, and refreshes the list and the badge on every event.
     const offEvent = realtime.onEvent((event) => {
       switch (event.type) {
         case 'message': {
@@ -29,7 +28,6 @@ export function useLiveMessaging(meId: string | undefined) {
             },
             messages: mergeMessages(t.messages, [m]),
           }));
-          void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
           break;
         }
         case 'read': {
@@ -47,22 +45,12 @@ export function useLiveMessaging(meId: string | undefined) {
         }
         case 'conversation':
           void queryClient.invalidateQueries({ queryKey: messagingKeys.thread(event.conversation_id) });
-          void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
           break;
         default:
           break;
       }
     });
-    const offControl = realtime.onControl((signal) => {
-      if (signal === 'reset') {
-        void queryClient.invalidateQueries({ queryKey: ['conversation'] });
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
-      }
-    });
-    return () => {
-      offEvent();
-      offControl();
-    };
+    return offEvent;
   }, [meId, queryClient]);
 }
 

@@ -65,6 +65,12 @@ export function useSendMessage(conversationId: string, meId: string) {
               patchLocal(out.clientId, (m) => (m.local ? { ...m, local: { ...m.local, progress } } : m)),
             )
           : await sendText(conversationId, out);
+        updateThread(queryClient, conversationId, (t) => {
+          // The local preview of a photo is not needed once the server's copy shows.
+          const local = t.messages.find((m) => m.local && m.client_id === out.clientId);
+          if (local?.attachment?.url.startsWith('blob:')) URL.revokeObjectURL(local.attachment.url);
+          return t;
+        });
         updateThread(queryClient, conversationId, (t) => ({
           ...t,
           conversation: { ...t.conversation, last_seq: Math.max(t.conversation.last_seq, saved.seq) },

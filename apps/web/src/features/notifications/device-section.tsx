@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BellRing, BellOff } from 'lucide-react';
+import { BellOff, BellRing } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -48,7 +48,12 @@ const message = (error: unknown) => (error instanceof Error ? error.message : 'P
 /** Permission, service worker and push subscription of this browser, with on/off. */
 export function DeviceSection() {
   const queryClient = useQueryClient();
-  const device = useQuery({ queryKey: pushKeys.device, queryFn: readDeviceState, staleTime: 0, retry: false });
+  const device = useQuery({
+    queryKey: pushKeys.device,
+    queryFn: readDeviceState,
+    staleTime: 0,
+    retry: false,
+  });
   const account = useQuery(pushSubscriptionsQuery());
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: pushKeys.device });
@@ -103,8 +108,8 @@ export function DeviceSection() {
           </dl>
           {state?.permission === 'denied' && (
             <p className="mt-3 text-sm text-muted-fg">
-              Notifications are blocked for Adwuma in this browser. Allow them in the site settings (the
-              icon beside the address), then enable push again.
+              Notifications are blocked for Adwuma in this browser. Allow them in the site settings (the icon
+              beside the address), then enable push again.
             </p>
           )}
           {state?.supported && (

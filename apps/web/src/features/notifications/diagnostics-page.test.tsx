@@ -5,19 +5,21 @@ import { callsTo, json, makeMe, renderWithSession, stubFetch } from '../auth/tes
 import { NotificationsDiagnosticsPage } from './diagnostics-page.tsx';
 
 function renderPage({ failPut = false, putGate = Promise.resolve() } = {}) {
-  const fetchMock = stubFetch(async (req) => {
+  const fetchMock = stubFetch((req) => {
     if (req.path === '/api/me') return json(200, makeMe('customer'));
     if (req.path === '/api/notifications/preferences' && req.method === 'GET')
       return json(200, { items: [{ kind: 'message', in_app: true, email: false, push: true }] });
-    if (req.path === '/api/notifications/preferences' && req.method === 'PUT') {
-      await putGate;
-      if (failPut) return json(500, { error: { code: 'INTERNAL', message: 'The database is busy.' } });
-      return json(200, req.body);
-    }
+    if (req.path === '/api/notifications/preferences' && req.method === 'PUT')
+      return putGate.then(() =>
+        failPut
+          ? json(500, { error: { code: 'INTERNAL', message: 'The database is busy.' } })
+          : json(200, req.body),
+      );
     if (req.path === '/api/push/subscriptions') return json(200, { subscriptions: 2 });
     if (req.path === '/api/notifications/test') {
       const { channel } = req.body as { channel: string };
-      if (channel === 'push') return json(200, { channel, ok: false, detail: 'No push subscription on this account' });
+      if (channel === 'push')
+        return json(200, { channel, ok: false, detail: 'No push subscription on this account' });
       if (channel === 'email') return json(429, { error: { code: 'RATE_LIMITED', message: 'Slow down.' } });
       return json(200, { channel, ok: true, detail: 'Shown in the app' });
     }
@@ -101,8 +103,12 @@ describe('/notifications/diagnostics', () => {
   it('says when this browser cannot receive push, and shows the account count', async () => {
     renderPage();
     const section = (await screen.findByRole('heading', { name: 'This device' })).closest('section')!;
-    expect(await within(section).findByText(/This browser can’t receive push notifications/)).toBeInTheDocument();
-    expect(within(section).queryByRole('button', { name: 'Enable push on this device' })).not.toBeInTheDocument();
+    expect(
+      await within(section).findByText(/This browser can’t receive push notifications/),
+    ).toBeInTheDocument();
+    expect(
+      within(section).queryByRole('button', { name: 'Enable push on this device' }),
+    ).not.toBeInTheDocument();
     expect(await within(section).findByText('2')).toBeInTheDocument();
   });
 
@@ -112,6 +118,8 @@ describe('/notifications/diagnostics', () => {
     const section = (await screen.findByRole('heading', { name: 'Live connection' })).closest('section')!;
     expect(within(section).getByText('Not connected')).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Measure' }));
-    expect(within(section).getByText(/latency can be measured once the connection is open/)).toBeInTheDocument();
+    expect(
+      within(section).getByText(/latency can be measured once the connection is open/),
+    ).toBeInTheDocument();
   });
 });

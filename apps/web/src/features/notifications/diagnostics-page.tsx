@@ -15,12 +15,14 @@ export function NotificationsDiagnosticsPage() {
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <p className="text-sm font-semibold text-brand-700 dark:text-brand-500">Notifications</p>
-          <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Settings and diagnostics</h1>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
+            Settings and diagnostics
+          </h1>
           <p className="mt-2 text-muted-fg">
             Choose what reaches you and where, and check that this device receives it.
           </p>
         </div>
-        <ButtonLink to={ROUTES.messaging} variant="outline" size="sm">
+        <ButtonLink to={ROUTES.messaging} variant="outline" size="sm" className="self-start sm:self-auto">
           <MessageCircle aria-hidden="true" className="h-4 w-4" /> Messages
         </ButtonLink>
       </header>

@@ -15,7 +15,13 @@ function Page({ name }: { name: string }) {
   );
 }
 
-function renderHeader({ unreadMessages = 3, list }: { unreadMessages?: number; list?: NotificationList } = {}) {
+function renderHeader({
+  unreadMessages = 3,
+  list,
+}: {
+  unreadMessages?: number;
+  list?: NotificationList;
+} = {}) {
   const server: { list: NotificationList } = {
     list: list ?? {
       items: [

@@ -1,9 +1,9 @@
 import type { ServerFrame } from '@adwuma/shared';
 import { Gauge } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { type ReceivedFrame, type RealtimeState, realtime } from '../../lib/realtime.ts';
+import { type RealtimeState, type ReceivedFrame, realtime } from '../../lib/realtime.ts';
 import { useRealtimeState } from '../realtime/realtime-bridge.tsx';
 import { DiagnosticsSection } from './diagnostics-section.tsx';
 
@@ -53,21 +53,23 @@ export function describeFrame(frame: ServerFrame): { type: string; summary: stri
   }
 }
 
-let framesVersion = 0;
-const subscribeFrames = (listener: () => void) =>
-  realtime.onFrame(() => {
-    framesVersion += 1;
-    listener();
-  });
-const readFramesVersion = () => framesVersion;
+let cachedFrames: ReceivedFrame[] = [];
+let cachedNewest: ReceivedFrame | undefined;
+
+/** realtime.recent newest first; the same array until a frame arrives (a stable snapshot). */
+function readFrames(): ReceivedFrame[] {
+  const newest = realtime.recent.at(-1);
+  if (newest !== cachedNewest || cachedFrames.length !== realtime.recent.length) {
+    cachedNewest = newest;
+    cachedFrames = [...realtime.recent].reverse();
+  }
+  return cachedFrames;
+}
+const subscribeFrames = (listener: () => void) => realtime.onFrame(listener);
 
 /** The last frames received, newest first (re-rendered as they arrive). */
 function useRecentFrames(): ReceivedFrame[] {
-  const version = useSyncExternalStore(subscribeFrames, readFramesVersion, readFramesVersion);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` marks a change to realtime.recent
-  const [frames, setFrames] = useState<ReceivedFrame[]>(() => [...realtime.recent].reverse());
-  useEffect(() => setFrames([...realtime.recent].reverse()), [version]);
-  return frames;
+  return useSyncExternalStore(subscribeFrames, readFrames, readFrames);
 }
 
 /** The WebSocket: state, round trip, since when, and what came in last. */
@@ -105,7 +107,9 @@ export function LiveConnectionSection() {
         </div>
         <div className="rounded-xl bg-muted/60 p-3">
           <dt className="text-xs font-semibold uppercase tracking-wider text-muted-fg">Last event</dt>
-          <dd className="mt-1 text-sm font-semibold text-fg">{live.lastSeq < 0 ? '—' : `#${live.lastSeq}`}</dd>
+          <dd className="mt-1 text-sm font-semibold text-fg">
+            {live.lastSeq < 0 ? '—' : `#${live.lastSeq}`}
+          </dd>
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -124,14 +128,17 @@ export function LiveConnectionSection() {
           Nothing received yet on this page.
         </p>
       ) : (
-        <ol aria-label="Last received" className="mt-2 divide-y divide-border rounded-xl border border-border">
+        <ol
+          aria-label="Last received"
+          className="mt-2 divide-y divide-border rounded-xl border border-border"
+        >
           {frames.map(({ at, frame }, index) => {
             const { type, summary } = describeFrame(frame);
             return (
               <li
                 // biome-ignore lint/suspicious/noArrayIndexKey: frames have no id; the list is rebuilt as a whole
                 key={`${at}-${index}`}
-                className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-0.5 px-3 py-2 text-sm sm:grid-cols-[5rem_10rem_1fr]"
+                className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-3 gap-y-0.5 px-3 py-2 text-sm sm:grid-cols-[5rem_10rem_minmax(0,1fr)]"
               >
                 <time dateTime={new Date(at).toISOString()} className="tabular-nums text-muted-fg">
                   {TIME.format(at)}

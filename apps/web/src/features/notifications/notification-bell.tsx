@@ -41,7 +41,7 @@ function BellItem({ item, onOpen }: { item: Notification; onOpen: (item: Notific
         aria-hidden="true"
         className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${unread ? 'bg-brand-600' : 'bg-transparent'}`}
       />
-      <span className="min-w-0 flex-1">
+      <span className="min-w-0 flex-1 wrap-anywhere">
         <span className={`block text-sm ${unread ? 'font-semibold text-fg' : 'font-medium text-muted-fg'}`}>
           {item.title}
           {unread && <span className="sr-only"> (unread)</span>}

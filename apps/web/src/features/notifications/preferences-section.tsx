@@ -39,6 +39,7 @@ function Toggle({
         type="checkbox"
         role="switch"
         checked={checked}
+        aria-checked={checked}
         aria-label={label}
         onChange={(event) => onChange(event.target.checked)}
         className="peer sr-only"

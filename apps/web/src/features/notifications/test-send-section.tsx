@@ -39,14 +39,11 @@ export function TestSendSection() {
         {NOTIFICATION_CHANNELS.map((channel) => {
           const outcome = outcomes[channel];
           return (
-            <li
-              key={channel}
-              className="flex flex-col gap-2 rounded-xl border border-border p-3 sm:flex-row sm:items-center"
-            >
+            <li key={channel} className="flex items-center gap-3 rounded-xl border border-border p-3">
               <Button
                 variant="outline"
                 size="sm"
-                className="sm:w-32"
+                className="w-28 shrink-0 sm:w-32"
                 busy={outcome?.status === 'sending'}
                 onClick={() => void send(channel)}
                 aria-label={`Send a test: ${NOTIFICATION_CHANNEL_LABELS[channel]}`}
@@ -62,7 +59,7 @@ export function TestSendSection() {
                     ) : (
                       <XCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-danger" />
                     )}
-                    <span>
+                    <span className="min-w-0 wrap-anywhere">
                       <span className="font-semibold text-fg">{outcome.answer.ok ? 'Sent' : 'Not sent'}</span>
                       <span className="text-muted-fg"> · {outcome.answer.detail}</span>
                     </span>

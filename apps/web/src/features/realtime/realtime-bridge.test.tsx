@@ -74,8 +74,20 @@ describe('RealtimeBridge', () => {
     await connected();
     const message = makeNotification({ id: 'n-1', kind: 'message', title: 'Message from Kojo' });
     const booking = makeNotification({ id: 'n-2', kind: 'booking', title: 'Booking confirmed' });
-    act(() => FakeSocket.last().frame({ type: 'event', seq: 1, event: { type: 'notification', notification: message } }));
-    act(() => FakeSocket.last().frame({ type: 'event', seq: 2, event: { type: 'notification', notification: booking } }));
+    act(() =>
+      FakeSocket.last().frame({
+        type: 'event',
+        seq: 1,
+        event: { type: 'notification', notification: message },
+      }),
+    );
+    act(() =>
+      FakeSocket.last().frame({
+        type: 'event',
+        seq: 2,
+        event: { type: 'notification', notification: booking },
+      }),
+    );
     // Other kinds still toast; the message one only lands in the bell.
     expect(await screen.findByText('Booking confirmed')).toBeInTheDocument();
     expect(screen.queryByText('Message from Kojo')).not.toBeInTheDocument();

@@ -54,29 +54,6 @@ export function thread(messages: Message[], overrides: Partial<Conversation> = {
   };
 }
 
-/**
- * A stand-in WebSocket: the realtime client connects to it, and tests push frames through the
- * client as the server would (`emit`).
- */
-export class FakeSocket {
-  static OPEN = 1;
-  static CONNECTING = 0;
-  readyState = 0;
-  sent: string[] = [];
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(public url: string) {
-    FakeSocket.last = this;
-  }
-  static last: FakeSocket | null = null;
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-}
-
 let nextSeq = 1;
 
 /** Pushes one server frame through the app's realtime client (as if from the socket). */

@@ -14,7 +14,9 @@ export const preferenceKeys = { all: ['notifications', 'preferences'] as const }
 /** Every kind, in the shared order, with the default (all channels on) where nothing is stored. */
 export function completePreferences(stored: NotificationPreferences | undefined): PreferenceRow[] {
   const byKind = new Map(stored?.items.map((row) => [row.kind, row]));
-  return NOTIFICATION_KINDS.map((kind: NotificationKind) => byKind.get(kind) ?? { kind, ...DEFAULT_CHANNELS });
+  return NOTIFICATION_KINDS.map(
+    (kind: NotificationKind) => byKind.get(kind) ?? { kind, ...DEFAULT_CHANNELS },
+  );
 }
 
 /** GET /api/notifications/preferences. */

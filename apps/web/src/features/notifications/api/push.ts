@@ -20,8 +20,10 @@ export const pushSubscriptionsQuery = () =>
   });
 
 /** POST /api/push/subscriptions with a PushSubscription's JSON. */
-export const savePushSubscription = (subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) =>
-  api<unknown>('/api/push/subscriptions', { method: 'POST', json: subscription });
+export const savePushSubscription = (subscription: {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}) => api<unknown>('/api/push/subscriptions', { method: 'POST', json: subscription });
 
 /** DELETE /api/push/subscriptions { endpoint }. */
 export const deletePushSubscription = (endpoint: string) =>
