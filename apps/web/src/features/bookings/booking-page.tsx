@@ -337,7 +337,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
             aria-label="Booking details"
             className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
           >
-            <div className="flex items-center gap-3">
+            <div className="flex flex-wrap items-center gap-3">
               <Avatar src={other.avatar_url} name={other.name} className="h-12 w-12 text-base" />
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">

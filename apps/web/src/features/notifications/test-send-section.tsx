@@ -39,7 +39,10 @@ export function TestSendSection() {
         {NOTIFICATION_CHANNELS.map((channel) => {
           const outcome = outcomes[channel];
           return (
-            <li key={channel} className="flex items-center gap-3 rounded-xl border border-border p-3">
+            <li
+              key={channel}
+              className="flex flex-col items-start gap-2 rounded-xl border border-border p-3 sm:flex-row sm:items-center sm:gap-3"
+            >
               <Button
                 variant="outline"
                 size="sm"
@@ -51,7 +54,7 @@ export function TestSendSection() {
                 <Send aria-hidden="true" className="h-4 w-4" />
                 {BUTTON_LABELS[channel]}
               </Button>
-              <p aria-live="polite" className="min-w-0 flex-1 text-sm">
+              <p aria-live="polite" className="w-full min-w-0 flex-1 text-sm">
                 {outcome?.status === 'done' ? (
                   <span className="flex items-start gap-2">
                     {outcome.answer.ok ? (
