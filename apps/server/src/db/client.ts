@@ -137,3 +137,6 @@ export interface DatabaseConfig {
 export function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
 }
+
+/** The rows of a raw `db.execute(sql...)` answer (the same shape on PGlite and node-postgres). */
+export const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;

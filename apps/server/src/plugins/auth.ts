@@ -172,7 +172,8 @@ export function createAuth(options: AuthOptions) {
     },
     plugins: [
       twoFactor({ issuer: 'Adwuma', twoFactorTable: 'auth_two_factors' }),
-      jwt({ schema: { jwks: { modelName: 'auth_jwks' } } }),
+      // No JWT header on every session read (nothing uses it; signing one per request is costly).
+      jwt({ schema: { jwks: { modelName: 'auth_jwks' } }, disableSettingJwtHeader: true }),
       ...(oidc
         ? [
             genericOAuth({

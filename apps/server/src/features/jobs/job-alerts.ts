@@ -1,6 +1,6 @@
 import { formatDistance, SEARCH_RADIUS_DEFAULT_KM, SEARCH_RADIUS_MAX_KM } from '@adwuma/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { insertNotices } from '../notifications/notify.ts';
 import { roundKm } from './board.ts';
 import { jobNotices } from './job-notices.ts';
@@ -31,8 +31,6 @@ export interface AlertMatch {
   /** Great-circle kilometres from the provider's public point; null for a city match. */
   distanceKm: number | null;
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * The matching providers, nearest first. Both shapes stay on provider_search's indexes: the

@@ -138,4 +138,23 @@ describe('messaging', () => {
     const thread = await call(t, 'GET', `/api/conversations/${conversationId}`, b.cookie);
     expect(thread.json().conversation.last_seq).toBe(SEND_LIMIT.max + 1);
   });
+
+  it('answers a retried send (same client_id, even at once) with the first message, stored once', async () => {
+    const a = await signUp(t, { name: 'Abena Ofori' });
+    const b = await onboardedProvider(t, { name: 'Kwesi Arthur' });
+    const started = await call(t, 'POST', '/api/conversations', a.cookie, { recipient_id: b.id });
+    const conversationId = started.json().id;
+    const url = `/api/conversations/${conversationId}/messages`;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(t, 'POST', url, a.cookie, { body: 'Once only', client_id: 'retry-1' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((r) => r.json().id)).size).toBe(1);
+    const again = await call(t, 'POST', url, a.cookie, { body: 'Once only', client_id: 'retry-1' });
+    expect(again.statusCode).toBe(200);
+    const thread = await call(t, 'GET', `/api/conversations/${conversationId}`, a.cookie);
+    expect(thread.json().messages.map((m: { body: string }) => m.body)).toEqual(['Once only']);
+  });
 });

@@ -13,7 +13,7 @@ import {
 } from '@adwuma/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import {
   bookings,
   conversationMembers,
@@ -26,7 +26,7 @@ import {
   quoteRequests,
   userBlocks,
 } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
 import { roleOf } from '../auth/session.ts';
 import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
@@ -481,79 +481,99 @@ export async function sendMessage(
   }
   const senderRole = conversation.customer_id === senderId ? 'customer' : 'provider';
 
-  const result = await db.transaction(async (tx) => {
-    const [numbered] = await tx
-      .update(conversations)
-      .set({ last_seq: sql`${conversations.last_seq} + 1`, last_message_at: sql`now()` })
-      .where(eq(conversations.id, conversationId))
-      .returning({ seq: conversations.last_seq });
-    const seq = numbered!.seq;
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        conversation_id: conversationId,
-        seq,
-        sender_id: senderId,
-        body,
-        client_id: input.clientId ?? null,
-        attachment_key: input.attachment?.key ?? null,
-        attachment_type: input.attachment?.contentType ?? null,
-        attachment_width: input.attachment?.width ?? null,
-        attachment_height: input.attachment?.height ?? null,
-        context_type: context?.type ?? null,
-        context_id: context?.id ?? null,
-      })
-      .returning();
-    await tx
-      .update(conversationMembers)
-      .set({ last_read_seq: seq, read_at: sql`now()` })
-      .where(
-        and(
-          eq(conversationMembers.conversation_id, conversationId),
-          eq(conversationMembers.user_id, senderId),
-        ),
+  const write = () =>
+    db.transaction(async (tx) => {
+      // Number, store, mark read for the sender and read the recipient's position in one round trip;
+      // the conversation row stays locked until commit, so numbers follow commit order.
+      const written = await tx.execute(sql`
+      with numbered as (
+        update ${conversations} set last_seq = last_seq + 1, last_message_at = now()
+        where id = ${conversationId} returning last_seq
+      ),
+      stored as (
+        insert into ${messages} (conversation_id, seq, sender_id, body, client_id, attachment_key,
+          attachment_type, attachment_width, attachment_height, context_type, context_id)
+        select ${conversationId}::uuid, last_seq, ${senderId}, ${body}, ${input.clientId ?? null},
+          ${input.attachment?.key ?? null}, ${input.attachment?.contentType ?? null},
+          ${input.attachment?.width ?? null}::int, ${input.attachment?.height ?? null}::int,
+          ${context?.type ?? null}, ${context?.id ?? null}::uuid
+        from numbered
+        returning *
+      ),
+      sender_read as (
+        update ${conversationMembers} set last_read_seq = numbered.last_seq, read_at = now()
+        from numbered
+        where conversation_id = ${conversationId} and user_id = ${senderId}
+        returning 1
+      )
+      select stored.*,
+        (select last_read_seq from ${conversationMembers}
+          where conversation_id = ${conversationId} and user_id = ${recipientId}) as recipient_read,
+        (select count(*) from sender_read) as sender_read
+      from stored`);
+      const raw = rowsOf(written)[0] as Record<string, unknown>;
+      const row: MessageRow = {
+        id: String(raw.id),
+        conversation_id: String(raw.conversation_id),
+        seq: Number(raw.seq),
+        sender_id: String(raw.sender_id),
+        body: String(raw.body),
+        client_id: (raw.client_id as string | null) ?? null,
+        attachment_key: (raw.attachment_key as string | null) ?? null,
+        attachment_type: (raw.attachment_type as string | null) ?? null,
+        attachment_width: raw.attachment_width === null ? null : Number(raw.attachment_width),
+        attachment_height: raw.attachment_height === null ? null : Number(raw.attachment_height),
+        context_type: (raw.context_type as string | null) ?? null,
+        context_id: (raw.context_id as string | null) ?? null,
+        created_at: new Date(raw.created_at as string | Date),
+      };
+      const seq = row.seq;
+      const recipient = { last_read_seq: Number(raw.recipient_read ?? 0) };
+      const message = toMessage(row, new Map(context ? [[context.id, context]] : []));
+      // A notice only for the first unread message: a burst of messages is one bell entry.
+      const firstUnread = (recipient?.last_read_seq ?? 0) >= seq - 1 || seq === 1;
+      // The sender's name is only needed for the notice.
+      const senderName = firstUnread
+        ? toParty((await loadPartyRows(tx, [senderId])).get(senderId), senderId, senderRole).name
+        : '';
+      const events: UserEvent[] = [
+        { userId: senderId, event: { type: 'message', message } },
+        { userId: recipientId, event: { type: 'message', message } },
+      ];
+      // One append for the message events and the notice's, so every transaction locks the users'
+      // event cursors in the same (id) order: two people writing to each other never deadlock.
+      const noticeIds = await insertNotices(
+        tx,
+        firstUnread
+          ? [
+              {
+                userId: recipientId,
+                kind: 'message',
+                title: `New message from ${senderName}`,
+                body: body ? body.slice(0, PREVIEW_LENGTH) : 'Sent you a photo',
+                link: `/messaging?c=${conversationId}`,
+                // The message mail is batched by the message-mail job, never one per message.
+                mail: false,
+              },
+            ]
+          : [],
+        events,
       );
-    const [recipient] = await tx
-      .select({ last_read_seq: conversationMembers.last_read_seq })
-      .from(conversationMembers)
-      .where(
-        and(
-          eq(conversationMembers.conversation_id, conversationId),
-          eq(conversationMembers.user_id, recipientId),
-        ),
-      );
-    const message = toMessage(row!, new Map(context ? [[context.id, context]] : []));
-    // A notice only for the first unread message: a burst of messages is one bell entry.
-    const firstUnread = (recipient?.last_read_seq ?? 0) >= seq - 1 || seq === 1;
-    // The sender's name is only needed for the notice.
-    const senderName = firstUnread
-      ? toParty((await loadPartyRows(tx, [senderId])).get(senderId), senderId, senderRole).name
-      : '';
-    const events: UserEvent[] = [
-      { userId: senderId, event: { type: 'message', message } },
-      { userId: recipientId, event: { type: 'message', message } },
-    ];
-    // One append for the message events and the notice's, so every transaction locks the users'
-    // event cursors in the same (id) order: two people writing to each other never deadlock.
-    const noticeIds = await insertNotices(
-      tx,
-      firstUnread
-        ? [
-            {
-              userId: recipientId,
-              kind: 'message',
-              title: `New message from ${senderName}`,
-              body: body ? body.slice(0, PREVIEW_LENGTH) : 'Sent you a photo',
-              link: `/messaging?c=${conversationId}`,
-              // The message mail is batched by the message-mail job, never one per message.
-              mail: false,
-            },
-          ]
-        : [],
-      events,
-    );
-    return { message, noticeIds };
-  });
+      return { message, noticeIds };
+    });
+  let result: Awaited<ReturnType<typeof write>>;
+  try {
+    result = await write();
+  } catch (error) {
+    // The same client_id sent twice at once: the second answers the first message.
+    if (!input.clientId || !isUniqueViolation(error)) throw error;
+    const [first] = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.sender_id, senderId), eq(messages.client_id, input.clientId)));
+    if (!first || first.conversation_id !== conversationId) throw notFound(MESSAGING_TEXT.noConversation);
+    return { message: toMessage(first, await loadContexts(db, [first])), created: false };
+  }
   await sendNoticeMails(deps, result.noticeIds, log);
   if (senderId === conversation.provider_id) {
     // "Usually replies within …" on the profile; never fails the send.

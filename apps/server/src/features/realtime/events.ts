@@ -28,48 +28,59 @@ export type BusPayload =
  */
 export async function appendEvents(tx: Tx, events: UserEvent[]): Promise<{ userId: string; seq: number }[]> {
   if (events.length === 0) return [];
-  const userIds = [...new Set(events.map((e) => e.userId))].sort();
-  const next = new Map<string, number>();
-  for (const userId of userIds) {
-    const count = events.filter((e) => e.userId === userId).length;
-    const [row] = await tx
-      .insert(realtimeCursors)
-      .values({ user_id: userId, last_seq: count })
-      .onConflictDoUpdate({
-        target: realtimeCursors.user_id,
-        set: { last_seq: sql`${realtimeCursors.last_seq} + ${count}` },
-      })
-      .returning({ last_seq: realtimeCursors.last_seq });
-    next.set(userId, row!.last_seq - count + 1);
-  }
+  const counts = new Map<string, number>();
+  for (const e of events) counts.set(e.userId, (counts.get(e.userId) ?? 0) + 1);
+  // One upsert for all users, in id order: Postgres takes the row locks in that order.
+  const cursors = await tx
+    .insert(realtimeCursors)
+    .values([...counts.keys()].sort().map((userId) => ({ user_id: userId, last_seq: counts.get(userId)! })))
+    .onConflictDoUpdate({
+      target: realtimeCursors.user_id,
+      set: { last_seq: sql`${realtimeCursors.last_seq} + excluded.last_seq` },
+    })
+    .returning({ user_id: realtimeCursors.user_id, last_seq: realtimeCursors.last_seq });
+  const next = new Map(cursors.map((c) => [c.user_id, c.last_seq - counts.get(c.user_id)! + 1]));
   const numbered = events.map((e) => {
     const seq = next.get(e.userId)!;
     next.set(e.userId, seq + 1);
     return { ...e, seq };
   });
-  await tx
-    .insert(realtimeEvents)
-    .values(numbered.map((e) => ({ user_id: e.userId, seq: e.seq, type: e.event.type, data: e.event })));
 
-  // One NOTIFY per chunk that fits; events too large to inline are fetched by the receiver.
+  // NOTIFY payloads in chunks that fit; events too large to inline are fetched by the receiver.
+  const payloads: string[] = [];
   let chunk: { u: string; s: number; v?: RealtimeEvent }[] = [];
   let size = 10;
-  const flush = async () => {
-    if (chunk.length === 0) return;
-    await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ e: chunk })})`);
+  const flush = () => {
+    if (chunk.length > 0) payloads.push(JSON.stringify({ e: chunk }));
     chunk = [];
     size = 10;
   };
   for (const e of numbered) {
     const inline = { u: e.userId, s: e.seq, v: e.event };
-    const inlineSize = JSON.stringify(inline).length;
+    const inlineSize = Buffer.byteLength(JSON.stringify(inline));
     const item = inlineSize < INLINE_LIMIT ? inline : { u: e.userId, s: e.seq };
-    const itemSize = item === inline ? inlineSize : 60 + e.userId.length;
-    if (size + itemSize > INLINE_LIMIT) await flush();
+    const itemSize = item === inline ? inlineSize : 60 + Buffer.byteLength(e.userId);
+    if (size + itemSize > INLINE_LIMIT) flush();
     chunk.push(item);
     size += itemSize + 1;
   }
-  await flush();
+  flush();
+
+  // The events and their announcement in one statement (the NOTIFY is delivered at commit).
+  const rows = JSON.stringify(
+    numbered.map((e) => ({ user_id: e.userId, seq: e.seq, type: e.event.type, data: e.event })),
+  );
+  await tx.execute(sql`
+    with stored as (
+      insert into ${realtimeEvents} (user_id, seq, type, data)
+      select user_id, seq, type, data
+      from jsonb_to_recordset(${rows}::jsonb) as x(user_id text, seq integer, type text, data jsonb)
+      returning 1
+    )
+    select ${sql.join(
+      payloads.map((p) => sql`pg_notify(${REALTIME_CHANNEL}, ${p})`),
+      sql`, `,
+    )}, (select count(*) from stored) as stored`);
   return numbered.map((e) => ({ userId: e.userId, seq: e.seq }));
 }
 

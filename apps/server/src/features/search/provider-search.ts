@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
 import { MIN_WORD_LENGTH } from './search-sql.ts';
 
@@ -118,8 +118,6 @@ function upsert(filter: SQL): SQL {
     )
     select provider_id from up`;
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * Brings one provider's provider_search row up to date: inserted or updated when they are listed,
