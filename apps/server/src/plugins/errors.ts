@@ -91,6 +91,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     ) {
       return send(error.statusCode, { error: { code: 'BAD_REQUEST', message: error.message } });
     }
+    if (isOverloaded(error)) {
+      // Every database connection stayed busy for 5 s: say so (the client may retry), not "unexpected".
+      request.log.warn({ err: error }, 'database pool exhausted');
+      reply.header('retry-after', '2');
+      return send(503, {
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'Adwuma is very busy right now. Please try again in a moment.',
+        },
+      });
+    }
     request.log.error({ err: error }, 'request failed');
     return send(500, {
       error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' },
@@ -103,3 +114,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } satisfies ApiErrorBody);
   });
 });
+
+/** pg-pool's answer when no connection frees up within connectionTimeoutMillis. */
+function isOverloaded(error: unknown): boolean {
+  return error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message);
+}
