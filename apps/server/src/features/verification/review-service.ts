@@ -15,13 +15,13 @@ import type { Db } from '../../db/client.ts';
 import {
   adminAuditLog,
   idDocuments,
-  notifications,
   profiles,
   providerDocuments,
   verificationSessions,
 } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
+import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
 import { refreshProviderSearch } from '../search/provider-search.ts';
 import { decisionMailKey, VERIFICATION_MAIL_QUEUE } from './send-decision-mail.ts';
 import { documentsOf, isUuid } from './verification-service.ts';
@@ -182,6 +182,7 @@ export async function decideReview(
   const approve = input.decision === 'approve';
   const note = input.note?.trim() ? input.note.trim() : null;
 
+  let decisionNoticeIds: string[] = [];
   const auditId = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: s.status, provider_id: s.provider_id })
@@ -229,18 +230,24 @@ export async function decideReview(
         details: { provider_id: providerId, note, previous_status: before.status },
       })
       .returning({ id: adminAuditLog.id });
-    await tx.insert(notifications).values({
-      user_id: providerId,
-      kind: 'verification',
-      title: approve ? 'Identity verified' : 'Verification needs attention',
-      body: approve
-        ? `Your identity documents were approved: your profile now shows the verified badge.${note ? ` Note: ${note}` : ''}`
-        : `Your documents were not accepted. Reason: ${note} — please upload new documents and submit them again.`,
-      link: VERIFICATION_LINK,
-    });
+    // In-app (live) and push per the provider's preferences; the decision mail has its own queue.
+    const noticeIds = await insertNotices(tx, [
+      {
+        userId: providerId,
+        kind: 'verification',
+        title: approve ? 'Identity verified' : 'Verification needs attention',
+        body: approve
+          ? `Your identity documents were approved: your profile now shows the verified badge.${note ? ` Note: ${note}` : ''}`
+          : `Your documents were not accepted. Reason: ${note} — please upload new documents and submit them again.`,
+        link: VERIFICATION_LINK,
+        mail: false,
+      },
+    ]);
+    decisionNoticeIds = noticeIds;
     return audit!.id;
   });
   if (!auditId) await refuseUndecidable(db, id);
+  await sendNoticeMails(deps, decisionNoticeIds, log);
 
   try {
     await deps.jobs.send(VERIFICATION_MAIL_QUEUE, { auditId }, { singletonKey: decisionMailKey(auditId!) });
