@@ -1,6 +1,6 @@
 import { type ActiveRole, isProviderLike } from '@adwuma/shared';
 import { ChevronDown, Heart, LayoutDashboard, ListPlus, LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   type HeaderAccount,
@@ -10,6 +10,7 @@ import {
 import { SiteLink } from '../../components/site/site-link.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { ROUTES } from '../../lib/routes.ts';
+import { useDismiss } from '../../lib/use-dismiss.ts';
 import { useOptionalSession, useSession } from '../auth/auth-provider.tsx';
 import { HeaderInbox } from '../notifications/header-inbox.tsx';
 import { Avatar } from './avatar.tsx';
@@ -59,6 +60,7 @@ function MenuLink({
 export function AccountMenu() {
   const { me, role, isAdmin, activeRole, canSwitchView, setActiveRole, signOut, isLoggingOut } = useSession();
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -67,24 +69,7 @@ export function AccountMenu() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the page changes
   useEffect(() => setOpen(false), [pathname]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        triggerRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, closeMenu, rootRef, triggerRef);
 
   if (!me || !role) return null;
   const name = me.profile.full_name || me.user.name || me.user.email;

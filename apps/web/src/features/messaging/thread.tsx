@@ -17,7 +17,7 @@ import {
   MoreVertical,
   RotateCcw,
 } from 'lucide-react';
-import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -25,6 +25,7 @@ import { AppLink, ButtonLink } from '../../components/ui/button-link.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
+import { useDismiss } from '../../lib/use-dismiss.ts';
 import { Avatar } from '../account/avatar.tsx';
 import { messagingKeys } from '../realtime/realtime-keys.ts';
 import {
@@ -195,30 +196,14 @@ function Bubble({
 
 function ThreadMenu({ conversation, onReport }: { conversation: Conversation; onReport: () => void }) {
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const block = useBlock(conversation.id, conversation.other.id);
   const name = conversation.other.name;
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        triggerRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, closeMenu, rootRef, triggerRef);
 
   const toggleBlock = () => {
     setOpen(false);

@@ -1,11 +1,12 @@
 import type { Notification } from '@adwuma/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, Bell, BellOff, CheckCheck, Settings } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ROUTES } from '../../lib/routes.ts';
+import { useDismiss } from '../../lib/use-dismiss.ts';
 import {
   markAllNotificationsRead,
   markAllReadInCache,
@@ -61,6 +62,7 @@ function BellItem({ item, onOpen }: { item: Notification; onOpen: (item: Notific
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const panelId = useId();
   const titleId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -77,24 +79,9 @@ export function NotificationBell() {
   useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
-    if (!open) return;
-    panelRef.current?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        triggerRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+    if (open) panelRef.current?.focus();
   }, [open]);
+  useDismiss(open, closeMenu, rootRef, triggerRef);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
 
