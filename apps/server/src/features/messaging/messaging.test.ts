@@ -157,4 +157,24 @@ describe('messaging', () => {
     const thread = await call(t, 'GET', `/api/conversations/${conversationId}`, a.cookie);
     expect(thread.json().messages.map((m: { body: string }) => m.body)).toEqual(['Once only']);
   });
+
+  it('delivers a message too large for a NOTIFY payload (fetched by the receiving process), in order', async () => {
+    const { a, b, conversationId } = await pair();
+    const socket = await openSocket(base, b.cookie);
+    await socket.ready();
+    // 2,500 emoji: 5,000 characters, 10,000 bytes of UTF-8 — more than NOTIFY carries inline.
+    const big = '😀'.repeat(2500);
+    for (const body of [big, 'small after big']) {
+      const res = await call(t, 'POST', `/api/conversations/${conversationId}/messages`, a.cookie, { body });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const bodies = await socket.waitFor(() => {
+      const got = socket.events().flatMap((e) => (e.event.type === 'message' ? [e.event.message.body] : []));
+      return got.length === 2 ? got : undefined;
+    });
+    expect(bodies).toEqual([big, 'small after big']);
+    const seqs = socket.events().map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    await socket.close();
+  });
 });

@@ -450,24 +450,38 @@ export async function sendMessage(
   const problem = messageBodyProblem(input.body, Boolean(input.attachment));
   if (problem) throw new AppError(400, 'VALIDATION_ERROR', problem, { fieldErrors: { body: [problem] } });
   const body = input.body.trim();
-  const conversation = await memberConversation(db, conversationId, senderId);
+  // Membership, blocks both ways and an earlier send with this client_id, in one query.
+  const [facts] = await db
+    .select({
+      conversation: conversations,
+      blocked_by_sender: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocker_id = ${senderId}
+        and b.blocked_id = case when ${conversations.customer_id} = ${senderId} then ${conversations.provider_id} else ${conversations.customer_id} end)`,
+      blocked_by_recipient: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocked_id = ${senderId}
+        and b.blocker_id = case when ${conversations.customer_id} = ${senderId} then ${conversations.provider_id} else ${conversations.customer_id} end)`,
+      previous_id: input.clientId
+        ? sql<
+            string | null
+          >`(select m.id from ${messages} m where m.sender_id = ${senderId} and m.client_id = ${input.clientId})`
+        : sql<null>`null`,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId));
+  // Outsiders learn nothing about whether it exists.
+  if (
+    !facts ||
+    (facts.conversation.customer_id !== senderId && facts.conversation.provider_id !== senderId)
+  ) {
+    throw notFound(MESSAGING_TEXT.noConversation);
+  }
+  const conversation = facts.conversation;
   const recipientId =
     conversation.customer_id === senderId ? conversation.provider_id : conversation.customer_id;
-
-  const [previous, blocks] = await Promise.all([
-    input.clientId
-      ? db
-          .select()
-          .from(messages)
-          .where(and(eq(messages.sender_id, senderId), eq(messages.client_id, input.clientId)))
-          .then((rows) => rows[0])
-      : undefined,
-    blockFacts(db, senderId, recipientId),
-  ]);
-  if (previous) {
-    if (previous.conversation_id !== conversationId) throw notFound(MESSAGING_TEXT.noConversation);
-    return { message: toMessage(previous, await loadContexts(db, [previous])), created: false };
+  if (facts.previous_id) {
+    const [previous] = await db.select().from(messages).where(eq(messages.id, facts.previous_id));
+    if (previous!.conversation_id !== conversationId) throw notFound(MESSAGING_TEXT.noConversation);
+    return { message: toMessage(previous!, await loadContexts(db, [previous!])), created: false };
   }
+  const blocks = { blockedBySender: facts.blocked_by_sender, blockedByRecipient: facts.blocked_by_recipient };
   if (blocks.blockedBySender) throw refuse(MESSAGING_TEXT.blockedByYou);
   if (blocks.blockedByRecipient) throw refuse(MESSAGING_TEXT.blocked);
 

@@ -1,6 +1,6 @@
 import type { RealtimeEvent, ServerFrame } from '@adwuma/shared';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { realtimeCursors, realtimeEvents } from '../../db/schema.ts';
 
 /** The Postgres channel every server process listens on. */
@@ -28,6 +28,11 @@ export type BusPayload =
  */
 export async function appendEvents(tx: Tx, events: UserEvent[]): Promise<{ userId: string; seq: number }[]> {
   if (events.length === 0) return [];
+  // The usual case (a few small events) takes one round trip; large ones go in numbered chunks.
+  const estimate = Buffer.byteLength(
+    JSON.stringify({ e: events.map((e) => ({ u: e.userId, s: 2_147_483_647, v: e.event })) }),
+  );
+  if (estimate * 1.15 < INLINE_LIMIT) return appendSmallEvents(tx, events);
   const counts = new Map<string, number>();
   for (const e of events) counts.set(e.userId, (counts.get(e.userId) ?? 0) + 1);
   // One upsert for all users, in id order: Postgres takes the row locks in that order.
@@ -82,6 +87,48 @@ export async function appendEvents(tx: Tx, events: UserEvent[]): Promise<{ userI
       sql`, `,
     )}, (select count(*) from stored) as stored`);
   return numbered.map((e) => ({ userId: e.userId, seq: e.seq }));
+}
+
+/**
+ * `appendEvents` in one statement: number the events under the users' cursor rows (upserted in id
+ * order), store them and NOTIFY them inline.
+ */
+async function appendSmallEvents(tx: Tx, events: UserEvent[]): Promise<{ userId: string; seq: number }[]> {
+  const input = JSON.stringify(
+    events.map((e, i) => ({ i, user_id: e.userId, type: e.event.type, data: e.event })),
+  );
+  const result = await tx.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as x(i integer, user_id text, type text, data jsonb)
+    ),
+    counts as (select user_id, count(*)::integer as n from input group by user_id),
+    cursors as (
+      insert into ${realtimeCursors} (user_id, last_seq)
+      select user_id, n from counts order by user_id
+      on conflict (user_id) do update set last_seq = ${realtimeCursors}.last_seq + excluded.last_seq
+      returning user_id, last_seq
+    ),
+    numbered as (
+      select input.i, input.user_id, input.type, input.data,
+        (cursors.last_seq - counts.n + row_number() over (partition by input.user_id order by input.i))::integer as seq
+      from input
+      join cursors on cursors.user_id = input.user_id
+      join counts on counts.user_id = input.user_id
+    ),
+    stored as (
+      insert into ${realtimeEvents} (user_id, seq, type, data)
+      select user_id, seq, type, data from numbered
+      returning 1
+    )
+    select
+      (select pg_notify(${REALTIME_CHANNEL},
+        json_build_object('e', json_agg(json_build_object('u', user_id, 's', seq, 'v', data) order by i))::text)
+       from numbered) as notified,
+      (select json_agg(json_build_object('u', user_id, 's', seq) order by i) from numbered) as seqs,
+      (select count(*) from stored) as stored`);
+  const raw = rowsOf(result)[0]!.seqs;
+  const seqs = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { u: string; s: number }[];
+  return seqs.map((x) => ({ userId: x.u, seq: x.s }));
 }
 
 /** Sends a frame that is not stored (typing) to every process's sockets of these users. */
