@@ -81,7 +81,7 @@ describe('realtime', () => {
     expect(answer.events.some((e: EventFrame) => e.event.type === 'message')).toBe(true);
     const theirs = await call(t, 'GET', '/api/realtime/events?since=0', outsider.cookie);
     expect(theirs.json()).toEqual({ events: [], seq: 0, reset: false });
-    for (const since of ['-1', 'abc', '1.5', '1e400']) {
+    for (const since of ['-1', 'abc', '1.5', '1e400', '', '+3']) {
       const bad = await call(t, 'GET', `/api/realtime/events?since=${since}`, provider.cookie);
       expect(bad.statusCode, `since=${since}`).toBe(400);
     }

@@ -11,13 +11,12 @@ import { Connection, RealtimeHub } from './hub.ts';
 export const REALTIME_PRUNE_QUEUE = 'realtime-prune';
 const HEARTBEAT_MS = 30_000;
 
-const sinceQuery = z.object({
-  since: z.coerce
-    .number({ error: 'since must be a number.' })
-    .int()
-    .min(0, 'since must be 0 or more.')
-    .optional(),
-});
+/** A whole number of events (an empty or signed value is refused, not read as 0). */
+const sinceValue = z
+  .string()
+  .regex(/^\d{1,10}$/, 'since must be a whole number, 0 or more.')
+  .transform(Number);
+const sinceQuery = z.object({ since: sinceValue.optional() });
 
 /**
  * The realtime part (issue 9): WebSocket /api/realtime, authenticated by the session cookie, which
@@ -100,7 +99,7 @@ export async function realtimeRoutes(app: App): Promise<void> {
     '/api/realtime/events',
     {
       schema: {
-        querystring: sinceQuery.extend({ since: z.coerce.number().int().min(0, 'since must be 0 or more.') }),
+        querystring: z.object({ since: sinceValue }),
         response: { 200: missedEventsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
