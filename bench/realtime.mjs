@@ -172,28 +172,32 @@ async function startServer(databaseUrl) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": profile the servers.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    // BENCH_SERVER_LOG=<file>: the servers' logs (warnings and errors) are appended there.
-    stdio: [
-      'ignore',
-      process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
-      'inherit',
-    ],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL,
-      DATABASE_URL: databaseUrl,
-      WEB_DIST_DIR: path.join(os.tmpdir(), 'adwuma-bench-no-web'),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-bench-rt-')),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_PER_MINUTE: '0',
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      // BENCH_SERVER_LOG=<file>: the servers' logs (warnings and errors) are appended there.
+      stdio: [
+        'ignore',
+        process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+        'inherit',
+      ],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL,
+        DATABASE_URL: databaseUrl,
+        WEB_DIST_DIR: path.join(os.tmpdir(), 'adwuma-bench-no-web'),
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-bench-rt-')),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        RATE_LIMIT_PER_MINUTE: '0',
+      },
     },
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
