@@ -257,10 +257,10 @@ async function pushRoutes(app: App) {
           ],
         });
       }
-      if (app.deps.config.env === 'production' && !input.endpoint.startsWith('https://')) {
-        throw new AppError(400, 'VALIDATION_ERROR', 'A push endpoint must be an https URL.', {
-          fields: [{ field: 'endpoint', message: 'A push endpoint must be an https URL.' }],
-        });
+      if (app.deps.config.env === 'production' && !isKnownPushService(input.endpoint)) {
+        // The server posts to this URL: in production only the browsers' push services, over https.
+        const message = 'A push endpoint must be an https URL of a browser push service.';
+        throw new AppError(400, 'VALIDATION_ERROR', message, { fields: [{ field: 'endpoint', message }] });
       }
       const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
       await saveSubscription(database, user.id, input, userAgent);
@@ -284,4 +284,24 @@ async function pushRoutes(app: App) {
       return state(user.id);
     },
   );
+}
+
+/** The push services of Chrome/Android/Samsung/Opera (FCM), Firefox, Edge and Safari. */
+const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
+
+export function isKnownPushService(endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.port !== '') return false;
+  return PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
 }
