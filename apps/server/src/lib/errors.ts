@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@adwuma/shared';
+import { apiErrorSchema, type ErrorCode } from '@adwuma/shared';
 
 /** A failure the client caused or may act on; services throw it, the error handler shapes it. */
 export class AppError extends Error {
@@ -28,4 +28,15 @@ export function isUniqueViolation(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * The response schemas of a route's error statuses, e.g. `errorResponses(400, 401, 404)`: every
+ * error answers the one error body.
+ */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
+    S,
+    typeof apiErrorSchema
+  >;
 }

@@ -5,14 +5,14 @@ import {
   adminLogsPageSchema,
   adminOverviewSchema,
   adminUsersPageSchema,
-  apiErrorSchema,
 } from '@adwuma/shared';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireAdmin } from '../auth/session.ts';
 import { auditPage, enterpriseLeadsPage, logsPage, overview, usersPage } from './admin-queries.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 const pageField = z.coerce.number({ error: 'Must be a page number' }).int().min(1).max(100_000).default(1);
 
 /** The admin panel's data. Every route: 401 signed out, 403 FORBIDDEN unless the effective role is admin. */

@@ -8,6 +8,7 @@ import {
 } from '@adwuma/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/errors.ts';
 import type { App, Deps } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { findBookingDetail } from './booking-detail.ts';
@@ -28,13 +29,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Not a booking id' }) });
 const listQuery = z.object({
   role: z.enum(['customer', 'provider'], { error: 'Role must be customer or provider' }).optional(),
 });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 type SimpleAction = (

@@ -1,7 +1,6 @@
 import {
   adminConversationSchema,
   adminDisputesResponseSchema,
-  apiErrorSchema,
   DISPUTE_STATUSES,
   disputeResolutionSchema,
   disputeResponseSchema,
@@ -9,19 +8,13 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { bookings, conversations, disputes, messages } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { errorResponses, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireAdmin } from '../auth/session.ts';
 import { loadContexts, toMessage } from '../messaging/service.ts';
 import { adminDisputes, disputeDetail, resolveDispute } from './dispute-service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.uuid({ error: 'Not a dispute id' }) });
 
 /** /admin/disputes: the queue of disputes and their resolution. Every route: 401 signed out, 403 unless admin. */

@@ -7,18 +7,13 @@ import {
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser, roleOf } from '../auth/session.ts';
 import { readUploadedFile } from '../files/uploaded-file.ts';
 import { addDisputePhoto, disputeDetail, openDispute } from './dispute-service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const writeLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 const disputeParams = z.object({ id: z.uuid({ error: 'Not a dispute id' }) });
 

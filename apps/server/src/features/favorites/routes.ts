@@ -9,7 +9,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { favorites, providerSearch } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, errorResponses, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { listPageFrom } from '../search/search-sql.ts';
@@ -24,7 +24,7 @@ const pageQuery = z.object({
     .default(1),
 });
 const writeLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 404);
 
 /**
  * Favorites (the heart on cards and profiles): stored on the server per user, so they follow the

@@ -22,7 +22,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { readUploadedFile } from '../files/uploaded-file.ts';
@@ -44,13 +44,7 @@ import {
 } from './job-store.ts';
 import { jobNotFound } from './job-view.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const jobParams = z.object({ id: z.uuid({ error: 'Not a job id' }) });
 const bidParams = z.object({ id: z.uuid({ error: 'Not a bid id' }) });

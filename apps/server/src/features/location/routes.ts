@@ -6,7 +6,7 @@ import {
   locationSaveResponseSchema,
 } from '@adwuma/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { requireProvider } from '../onboarding/guards.ts';
@@ -14,7 +14,7 @@ import { getOnboardingStatus } from '../onboarding/onboarding-status.ts';
 import { refreshProviderSearch } from '../search/provider-search.ts';
 import { findLocation, saveLocation, toProviderLocation } from './location-service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 
 /** Spec 8's words for a missing or dead session on a location save. */
 async function requireProviderToSave(request: FastifyRequest) {

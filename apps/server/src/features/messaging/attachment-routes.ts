@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  apiErrorSchema,
   CONVERSATION_CONTEXTS,
   IMAGE_MESSAGES,
   MAX_IMAGE_BYTES,
@@ -12,7 +11,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, errorResponses, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser, roleOf } from '../auth/session.ts';
 import { imageFailure, uprightImage } from '../files/images.ts';
@@ -30,16 +29,7 @@ export const MESSAGE_IMAGE_MAX_AGE = 3600;
 const FILE_CSP =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-  429: apiErrorSchema,
-  503: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415, 429, 503);
 const idParams = z.object({ id: z.uuid({ error: 'No such conversation.' }) });
 
 /** The text fields that may come with the photo (all optional). */

@@ -2,7 +2,6 @@ import {
   type AdminReport,
   adminReportListSchema,
   adminReportSchema,
-  apiErrorSchema,
   REPORT_STATUSES,
   type ReportReason,
   type ReportStatus,
@@ -14,7 +13,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { adminAuditLog, messages, profiles, userReports } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, errorResponses, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireAdmin, requireUser } from '../auth/session.ts';
 import { loadContexts, memberConversation, toMessage } from './service.ts';
@@ -34,14 +33,7 @@ export const REPORT_TEXT = {
   closed: 'This report is already closed.',
 } as const;
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 type ReportRow = typeof userReports.$inferSelect;
 

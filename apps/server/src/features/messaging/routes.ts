@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   CONVERSATIONS_PAGE,
   conversationListSchema,
   conversationSchema,
@@ -15,6 +14,7 @@ import {
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { conversationMembers, conversations, messages } from '../../db/schema.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { messagingExtraRoutes } from './extras.ts';
@@ -29,13 +29,7 @@ import {
   toMessage,
 } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 const idParams = z.object({ id: z.uuid({ error: 'No such conversation.' }) });
 const updatedAt = sql`coalesce(${conversations.last_message_at}, ${conversations.created_at})`;
 

@@ -1,9 +1,9 @@
-import { apiErrorSchema, blockAnswer, messageSearchRequest, messageSearchSchema } from '@adwuma/shared';
+import { blockAnswer, messageSearchRequest, messageSearchSchema } from '@adwuma/shared';
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { conversationMembers, conversations, messages, profiles, userBlocks } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, errorResponses, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { appendEvents } from '../realtime/events.ts';
@@ -14,12 +14,7 @@ export const MESSAGE_SEARCH_LIMIT = 30;
 export const NO_SUCH_USER = 'No such user.';
 export const BLOCK_SELF = "You can't block yourself.";
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const userParams = z.object({ id: z.string().min(1).max(100) });
 
 /** A LIKE pattern that matches `text` anywhere, its own %, _ and \ taken literally. */

@@ -20,6 +20,7 @@ import {
 } from '@adwuma/shared';
 import { eq } from 'drizzle-orm';
 import { idDocuments } from '../../db/schema.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { findLocation, toProviderLocation } from '../location/location-service.ts';
@@ -41,7 +42,7 @@ import {
   toSubscriptionSummary,
 } from './onboarding-steps.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**

@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { profileAvatars } from '../../db/schema.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, errorResponses, forbidden, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { loadRoleFacts, requireUser, roleOf } from '../auth/session.ts';
 import { refreshProviderSearch } from '../search/provider-search.ts';
@@ -26,7 +26,7 @@ import {
   updateProfile,
 } from './profile-service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The signed-in user, their profile and role (GET /api/me), own profile edits, avatars. */
 export async function profileRoutes(app: App) {

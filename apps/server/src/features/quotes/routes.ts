@@ -9,6 +9,7 @@ import {
   quoteRequestsResponseSchema,
 } from '@adwuma/shared';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { requireOnboardedProvider } from '../onboarding/guards.ts';
@@ -23,13 +24,7 @@ import {
 } from './quote-actions.ts';
 import { findQuoteRequest, listQuoteRequests, quoteCounts } from './quote-view.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const createLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const idParams = z.object({ id: z.uuid({ error: 'Not a request id' }) });

@@ -8,18 +8,13 @@ import {
   reviewsTabSchema,
 } from '@adwuma/shared';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { publishDueReviews, REVIEWS_PUBLISH_CRON, REVIEWS_PUBLISH_QUEUE } from './publish-reviews.ts';
 import { listReviews, providerReviews, replyToReview, writeReview } from './review-service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 const reviewResponseSchema = z.object({ review: reviewSchema });
 

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { providerSearch } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, errorResponses, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { getSignedIn } from '../auth/session.ts';
 import { readUploadedFile } from '../files/uploaded-file.ts';
@@ -39,7 +39,7 @@ import {
   updateService,
 } from './service-store.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const writeLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 const idParams = z.object({ id: z.uuid({ error: 'Not a service id' }) });
 const photoParams = idParams.extend({ photoId: z.uuid({ error: 'Not a photo id' }) });

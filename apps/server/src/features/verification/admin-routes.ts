@@ -1,24 +1,18 @@
 import {
   ADMIN_PAGE_SIZE,
-  apiErrorSchema,
   reviewDecisionSchema,
   reviewDetailSchema,
   reviewQueueQuerySchema,
   reviewQueueSchema,
 } from '@adwuma/shared';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireAdmin } from '../auth/session.ts';
 import { claimReview, decideReview, reviewDetail, reviewQueue } from './review-service.ts';
 import { sendDecisionMail, VERIFICATION_MAIL_QUEUE } from './send-decision-mail.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** The admin verification queue (/admin/review). Every route: 401 signed out, 403 unless admin. */

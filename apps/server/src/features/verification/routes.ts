@@ -9,6 +9,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { readUploadedFile } from '../files/uploaded-file.ts';
 import { requireProvider } from '../onboarding/guards.ts';
@@ -20,13 +21,7 @@ import {
   uploadDocument,
 } from './verification-service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
 /**
