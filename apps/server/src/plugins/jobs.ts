@@ -4,6 +4,9 @@ import type { Database } from '../db/client.ts';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** How often a queue that only its cron schedule feeds is polled. */
+const SCHEDULED_POLL_SECONDS = 10;
+
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
@@ -57,7 +60,10 @@ export function createJobQueue(options: {
 
   async function subscribe(name: string, handler: JobHandler<object>) {
     await ensureQueue(name);
-    await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
+    // Mail and push leave within half a second; a queue fed by its cron schedule (minutes apart)
+    // is polled every 10 s, so an idle server does not query the database dozens of times a second.
+    const pollingIntervalSeconds = schedules.has(name) ? SCHEDULED_POLL_SECONDS : 0.5;
+    await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 5 }, async (jobs) => {
       for (const job of jobs) {
         try {
           await handler(job.data);
