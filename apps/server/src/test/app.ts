@@ -22,8 +22,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-test-'));
   const config: AppConfig = {
-    ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', WEB_DIST_DIR: '/nonexistent' }),
+    ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }),
     dataDir,
+    // No web app: a folder of the test's own that never exists (a shared path could get a build).
+    webDistDir: path.join(dataDir, 'no-web-dist'),
     // The demo providers would slow every test file; tests that want them pass seedDemo: true.
     seedDemo: false,
     ...overrides,

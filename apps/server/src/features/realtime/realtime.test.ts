@@ -298,7 +298,7 @@ describe('realtime', () => {
             HOST: '127.0.0.1',
             PUBLIC_URL: 'http://localhost:3000',
             SEED_DEMO: 'false',
-            WEB_DIST_DIR: '/nonexistent',
+            WEB_DIST_DIR: path.join(t.app.deps.config.dataDir, 'no-web-dist'),
             LOG_LEVEL: 'warn',
             DATA_DIR: path.join(t.app.deps.config.dataDir, 'child'),
           },
