@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
-import { Select } from '../../components/ui/field.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
@@ -17,7 +16,7 @@ import {
   SESSION_STATUS_LABELS,
   sessionStatusLabel,
 } from '../verification/status-badges.tsx';
-import { AdminPageHeader, type Column, formatDateTime, PagedTable } from './admin-ui.tsx';
+import { AdminPageHeader, type Column, formatDateTime, PagedTable, StatusFilter } from './admin-ui.tsx';
 import { type ReviewFilter, reviewQueueQuery } from './api/review.ts';
 
 export const REVIEW_FILTERS: { value: ReviewFilter; label: string }[] = [
@@ -126,23 +125,13 @@ export function AdminReviewPage() {
         title="Verification review"
         lead="Providers' Ghana Card and selfie checks. Open one to see the documents and decide."
       >
-        <div className="w-full sm:w-64">
-          <label htmlFor="review-status-filter" className="block text-sm font-semibold text-fg">
-            Show
-          </label>
-          <Select
-            id="review-status-filter"
-            className="mt-1.5"
-            value={status}
-            onChange={(event) => go(event.target.value as ReviewFilter, 1)}
-          >
-            {REVIEW_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <StatusFilter
+          id="review-status-filter"
+          className="w-full sm:w-64"
+          value={status}
+          options={REVIEW_FILTERS}
+          onChange={(next) => go(next, 1)}
+        />
       </AdminPageHeader>
       <div className="mt-6">
         <PagedTable

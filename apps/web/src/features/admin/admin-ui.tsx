@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Select } from '../../components/ui/field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -216,4 +217,39 @@ export function pageFrom(params: URLSearchParams): number {
 export function usePageParam(): { page: number; onPage: (page: number) => void } {
   const [params, setParams] = useSearchParams();
   return { page: pageFrom(params), onPage: (page) => setParams({ page: String(page) }) };
+}
+
+/** The "Show" filter of an admin queue (open, resolved, …): a labelled select. */
+export function StatusFilter<T extends string>({
+  id,
+  value,
+  options,
+  onChange,
+  className = 'w-full sm:w-56',
+}: {
+  id: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-fg">
+        Show
+      </label>
+      <Select
+        id={id}
+        className="mt-1.5"
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {options.map((f) => (
+          <option key={f.value} value={f.value}>
+            {f.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
 }

@@ -3,10 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { Select } from '../../../components/ui/field.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../../lib/routes.ts';
-import { AdminPageHeader, type Column, formatDateTime, PagedTable, pageFrom } from '../admin-ui.tsx';
+import {
+  AdminPageHeader,
+  type Column,
+  formatDateTime,
+  PagedTable,
+  pageFrom,
+  StatusFilter,
+} from '../admin-ui.tsx';
 import {
   ADMIN_DISPUTES_PAGE_SIZE,
   type AdminDisputeItem,
@@ -110,23 +116,13 @@ export function AdminDisputesPage() {
         title="Disputes"
         lead="Bookings a customer or provider disputed. Open one to see the booking and the evidence, and resolve it."
       >
-        <div className="w-full sm:w-56">
-          <label htmlFor="dispute-status-filter" className="block text-sm font-semibold text-fg">
-            Show
-          </label>
-          <Select
-            id="dispute-status-filter"
-            className="mt-1.5"
-            value={status}
-            onChange={(event) => go(event.target.value as DisputeStatusFilter, 1)}
-          >
-            {DISPUTE_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <StatusFilter
+          id="dispute-status-filter"
+          className="w-full sm:w-56"
+          value={status}
+          options={DISPUTE_FILTERS}
+          onChange={(next) => go(next, 1)}
+        />
       </AdminPageHeader>
       <div className="mt-6">
         <PagedTable

@@ -14,10 +14,17 @@ import type { z } from 'zod';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Field, Select, Textarea } from '../../../components/ui/field.tsx';
+import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { api } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { AdminPageHeader, EmptyRows, formatDateTime, QueryError, TableSkeleton } from '../admin-ui.tsx';
+import {
+  AdminPageHeader,
+  EmptyRows,
+  formatDateTime,
+  QueryError,
+  StatusFilter,
+  TableSkeleton,
+} from '../admin-ui.tsx';
 
 type ReportList = z.infer<typeof adminReportListSchema>;
 
@@ -169,25 +176,12 @@ export function AdminReportsPage() {
         title="Reports"
         lead="Users reported by others from a conversation. Read the messages, then resolve or dismiss."
       >
-        <div className="w-full sm:w-56">
-          <label htmlFor="report-status-filter" className="block text-sm font-semibold text-fg">
-            Show
-          </label>
-          <Select
-            id="report-status-filter"
-            className="mt-1.5"
-            value={status}
-            onChange={(event) =>
-              setParams(event.target.value === 'open' ? {} : { status: event.target.value })
-            }
-          >
-            {FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <StatusFilter
+          id="report-status-filter"
+          value={status}
+          options={FILTERS}
+          onChange={(next) => setParams(next === 'open' ? {} : { status: next })}
+        />
       </AdminPageHeader>
       <div className="mt-6 grid gap-4">
         {list.isPending ? (
