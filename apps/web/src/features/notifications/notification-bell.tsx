@@ -1,21 +1,15 @@
 import type { Notification } from '@adwuma/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Activity, Bell, BellOff, CheckCheck, Settings } from 'lucide-react';
+import { Activity, Bell, CheckCheck, Settings } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ROUTES } from '../../lib/routes.ts';
 import { useDismiss } from '../../lib/use-dismiss.ts';
 import {
-  markAllNotificationsRead,
-  markAllReadInCache,
-  markNotificationRead,
-  markReadInCache,
-  notificationKeys,
-  notificationsQuery,
-} from './api/notifications.ts';
-import { timeAgo } from './notifications-card.tsx';
+  NotificationContent,
+  NotificationListBody,
+  unreadRowClass,
+  useNotificationInbox,
+} from './notification-inbox.tsx';
 import { HEADER_ICON_CLASSES, UnreadBadge } from './unread-badge.tsx';
 
 /** How many notifications the bell lists (the newest). */
@@ -31,27 +25,13 @@ export const BELL_TEXT = {
 } as const;
 
 function BellItem({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
-  const unread = !item.read_at;
   return (
     <button
       type="button"
       onClick={() => onOpen(item)}
-      className={`flex w-full gap-3 rounded-xl px-3 py-2.5 text-left hover:bg-muted ${unread ? 'bg-brand-50/70 dark:bg-brand-800/15' : ''}`}
+      className={`flex w-full gap-3 rounded-xl px-3 py-2.5 text-left text-sm hover:bg-muted ${unreadRowClass(item)}`}
     >
-      <span
-        aria-hidden="true"
-        className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${unread ? 'bg-brand-600' : 'bg-transparent'}`}
-      />
-      <span className="min-w-0 flex-1 wrap-anywhere">
-        <span className={`block text-sm ${unread ? 'font-semibold text-fg' : 'font-medium text-muted-fg'}`}>
-          {item.title}
-          {unread && <span className="sr-only"> (unread)</span>}
-        </span>
-        {item.body && <span className="mt-0.5 line-clamp-2 block text-sm text-muted-fg">{item.body}</span>}
-        <time dateTime={item.created_at} className="mt-1 block text-xs text-muted-fg">
-          {timeAgo(item.created_at)}
-        </time>
-      </span>
+      <NotificationContent item={item} clampBody />
     </button>
   );
 }
@@ -70,10 +50,8 @@ export function NotificationBell() {
   const panelRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const notifications = useQuery(notificationsQuery());
-  const unread = notifications.data?.unread ?? 0;
-  const items = notifications.data?.items.slice(0, BELL_LIMIT) ?? [];
+  const inbox = useNotificationInbox(BELL_LIMIT);
+  const { unread, readAll } = inbox;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the page changes
   useEffect(() => setOpen(false), [pathname]);
@@ -83,23 +61,8 @@ export function NotificationBell() {
   }, [open]);
   useDismiss(open, closeMenu, rootRef, triggerRef);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-
-  const readAll = useMutation({
-    mutationFn: markAllNotificationsRead,
-    onMutate: () => markAllReadInCache(queryClient),
-    onError: (error) => {
-      refresh();
-      toast.error(error instanceof Error ? error.message : 'Please try again.');
-    },
-    onSuccess: refresh,
-  });
-
   const openItem = (item: Notification) => {
-    if (!item.read_at) {
-      markReadInCache(queryClient, item.id);
-      void markNotificationRead(item.id).then(refresh, refresh);
-    }
+    inbox.markRead(item);
     if (item.link) {
       setOpen(false);
       void navigate(item.link);
@@ -153,36 +116,12 @@ export function NotificationBell() {
             )}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-2">
-            {notifications.isPending ? (
-              <div role="status" aria-label="Loading" className="grid gap-2 p-1">
-                <Skeleton className="h-14" />
-                <Skeleton className="h-14" />
-              </div>
-            ) : notifications.isError ? (
-              <p className="p-3 text-sm text-muted-fg">
-                {BELL_TEXT.failed}{' '}
-                <button
-                  type="button"
-                  onClick={() => void notifications.refetch()}
-                  className="font-semibold text-brand-700 underline dark:text-brand-500"
-                >
-                  Try again
-                </button>
-              </p>
-            ) : items.length === 0 ? (
-              <p className="flex items-start gap-3 p-3 text-sm text-muted-fg">
-                <BellOff aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-                {BELL_TEXT.empty}
-              </p>
-            ) : (
-              <ul className="grid gap-0.5">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <BellItem item={item} onOpen={openItem} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <NotificationListBody
+              inbox={inbox}
+              failed={BELL_TEXT.failed}
+              empty={BELL_TEXT.empty}
+              renderItem={(item) => <BellItem item={item} onOpen={openItem} />}
+            />
           </div>
           <div className="flex flex-wrap items-center justify-between gap-1 border-t border-border px-2 py-2">
             <Link

@@ -18,7 +18,7 @@ import { Avatar } from '../account/avatar.tsx';
 import { expiryText } from '../bookings/dates.ts';
 import { bookingPath } from '../bookings/links.ts';
 import { MessageLink } from '../messaging/message-link.tsx';
-import { timeAgo } from '../notifications/notifications-card.tsx';
+import { timeAgo } from '../notifications/notification-inbox.tsx';
 import { formatPlace, formatPreferredDate } from './format.ts';
 import {
   AcceptDialog,
