@@ -32,6 +32,8 @@ const env = {
   PUBLIC_URL: appUrl,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   SEED_DEMO: 'true',
+  // e2e/support.ts reads reset and verification links at /api/dev/outbox (from 127.0.0.1 only).
+  DEV_OUTBOX: 'true',
   // The browser tests give each test its own client address (X-Forwarded-For), as real phones have.
   TRUST_PROXY: 'true',
   OIDC_ISSUER: idp.issuer,

@@ -68,7 +68,9 @@ describe('the app', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toBeTruthy();
+    // The test PUBLIC_URL is http: no HSTS, no upgrade (plugins/security.test.ts covers https).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
   it('compresses responses when the client accepts it', async () => {
@@ -108,10 +110,11 @@ describe('the app', () => {
   });
 });
 
+// The loopback and admin rules: features/dev-outbox/dev-outbox.test.ts.
 describe('the dev outbox', () => {
-  it('is readable outside production and absent in production', async () => {
-    const dev = await createTestApp();
-    const prod = await createTestApp({ env: 'production' });
+  it('is readable with DEV_OUTBOX outside production and absent in production', async () => {
+    const dev = await createTestApp({ devOutbox: true });
+    const prod = await createTestApp({ env: 'production', devOutbox: true });
     try {
       expect((await dev.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(200);
       expect((await prod.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);

@@ -3,7 +3,12 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -45,11 +50,15 @@ import { serviceRoutes } from './features/services/routes.ts';
 import { adminVerificationRoutes } from './features/verification/admin-routes.ts';
 import { verificationRoutes } from './features/verification/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { createLimitStore, routeLimitStore, scheduleLimitPruning } from './lib/limits/index.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { createAuth, resolveAuthSecret } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { createJobQueue } from './plugins/jobs.ts';
 import { createMailer } from './plugins/mail.ts';
-import { contentSecurityPolicy } from './plugins/security.ts';
+import { originCheckPlugin } from './plugins/origin-check.ts';
+import { helmetOptions } from './plugins/security.ts';
 import { createStorage } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import type { App } from './types.ts';
@@ -61,7 +70,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
+export function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.confirmPassword'],
@@ -76,6 +85,27 @@ function loggerFor(config: AppConfig): FastifyServerOptions['logger'] {
   };
 }
 
+/** The one log line of a request. The query string is left out: it may carry tokens or emails. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const status = reply.statusCode;
+    // request.log carries reqId already.
+    const line = {
+      method: request.method,
+      path: request.url.split('?')[0],
+      status,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 200),
+      ...(error ? { err: error } : {}),
+    };
+    if (status >= 500 || error) request.log.warn(line, 'request');
+    else request.log.info(line, 'request');
+  }
+}
+
 /** Builds the whole app from a config: the same app in main.ts and in the tests. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
@@ -85,6 +115,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // One line per request, not Fastify's "incoming request" + "request completed".
+    logController: new OneLinePerRequest(),
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -112,24 +144,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
   const jobs = createJobQueue({ database, log: app.log, runWorkers: config.runJobs });
-  const auth = createAuth({ config, database, jobs, log: app.log, secret });
+  const limits = createLimitStore({ redisUrl: config.redisUrl, database, log: app.log });
+  const auth = createAuth({ config, database, jobs, limits, log: app.log, secret });
   const storage = createStorage(config, secret);
-  app.decorate('deps', { config, database, jobs, mailer, storage, auth, log: app.log });
+  app.decorate('deps', { config, database, jobs, mailer, storage, auth, limits, log: app.log });
+  await scheduleLimitPruning(jobs, limits);
 
   app.addHook('onClose', async () => {
     if (closed) return;
     closed = true;
     await jobs.stop();
     mailer.close();
+    await limits.close();
     await database.close();
   });
 
   await app.register(errorsPlugin);
   await app.register(sessionCookiePlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Before any route: every /api/ route declares its access, checked before its body is read.
+  await app.register(accessPlugin);
+  await app.register(helmet, helmetOptions(config));
+  await app.register(originCheckPlugin, { config });
+  await app.register(inputGuardPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     // RATE_LIMIT_PER_MINUTE=0 lifts the overall limit (load tests); per-route limits stay.
@@ -138,6 +174,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Static files (the SPA's assets) are cheap and cached; the limits guard the API.
     allowList: (request) => !request.url.startsWith('/api/'),
     timeWindow: '1 minute',
+    // The overall limit stays in memory; each route's own limit is counted in deps.limits.
+    store: routeLimitStore(limits),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: {
@@ -152,7 +190,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 
   await app.register(healthRoutes);
   await app.register(waitlistRoutes);
@@ -181,7 +219,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminDisputeRoutes);
   await app.register(realtimeRoutes);
   await app.register(messagingRoutes);
-  if (config.env !== 'production' && mailer.transport === 'outbox') await app.register(devOutboxRoutes);
+  // Reset links in plain sight: only on explicit request, never in production (admins: /admin/outbox).
+  if (config.devOutbox && config.env !== 'production' && mailer.transport === 'outbox') {
+    await app.register(devOutboxRoutes);
+  }
 
   // Spec 2 "/": no user goes to /auth; everyone else to /dashboard, whose provider gate sends a
   // provider with unfinished onboarding on to /onboarding/{step}. Decided here, before any script.

@@ -33,6 +33,8 @@ export const envSchema = z.object({
   /** A Nominatim-compatible geocoder (its /reverse and /search); unset: the offline Ghana gazetteer. */
   GEOCODER_URL: url(['http', 'https']).optional(),
   TRUST_PROXY: bool(false),
+  /** Rate limits and quotas in Redis (shared by every server); unset: counted in the database. */
+  REDIS_URL: url(['redis', 'rediss']).optional(),
   /** Requests a minute per client to /api/* (0 = no limit: load tests only). */
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a whole number' })
@@ -45,6 +47,8 @@ export const envSchema = z.object({
   /** Signs sessions and tokens. Unset: generated at first start and kept in the database. */
   BETTER_AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   REQUIRE_EMAIL_VERIFICATION: bool(false),
+  /** GET /api/dev/outbox for loopback callers (browser tests); refused with NODE_ENV=production. */
+  DEV_OUTBOX: bool(false),
   /** Any OpenID Connect issuer (discovery at `${OIDC_ISSUER}/.well-known/openid-configuration`). */
   OIDC_ISSUER: url(['http', 'https']).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -87,6 +91,14 @@ const envRules = envSchema.superRefine((env, ctx) => {
   need('OIDC_CLIENT_ID', ['OIDC_ISSUER', 'OIDC_CLIENT_SECRET']);
   need('GOOGLE_CLIENT_ID', ['GOOGLE_CLIENT_SECRET']);
   need('GOOGLE_CLIENT_SECRET', ['GOOGLE_CLIENT_ID']);
+  // The dev outbox hands out reset links: never in production, whatever else is set.
+  if (env.DEV_OUTBOX && env.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEV_OUTBOX'],
+      message: 'must not be true when NODE_ENV=production (the dev outbox shows reset links)',
+    });
+  }
   // S3: all four or none.
   const s3Given = S3_REQUIRED.find((name) => env[name] !== undefined);
   if (s3Given) need(s3Given, [...S3_REQUIRED]);
@@ -127,6 +139,8 @@ export interface AppConfig {
   /** GEOCODER_URL without a trailing slash; undefined = the offline gazetteer. */
   geocoderUrl: string | undefined;
   trustProxy: boolean;
+  /** REDIS_URL: where rate limits are counted; undefined = the database. */
+  redisUrl: string | undefined;
   /** Requests a minute per client to /api/*; 0 turns the overall limit off. */
   rateLimitPerMinute: number;
   shutdownGraceSeconds: number;
@@ -135,6 +149,8 @@ export interface AppConfig {
   /** BETTER_AUTH_SECRET; undefined = generated once and kept in app_settings. */
   authSecret: string | undefined;
   requireEmailVerification: boolean;
+  /** DEV_OUTBOX: serve GET /api/dev/outbox to loopback callers (never in production). */
+  devOutbox: boolean;
   oidc: OidcConfig | null;
   /** S3_*; null = documents in `${dataDir}/storage/provider-documents`. */
   s3: S3Config | null;
@@ -178,11 +194,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileUrl: env.MAP_TILE_URL,
     geocoderUrl: env.GEOCODER_URL?.replace(/\/+$/, ''),
     trustProxy: env.TRUST_PROXY,
+    redisUrl: env.REDIS_URL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     runJobs: true,
     authSecret: env.BETTER_AUTH_SECRET,
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+    devOutbox: env.DEV_OUTBOX,
     oidc: oidcFrom(env),
     s3: s3From(env),
   };

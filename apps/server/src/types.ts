@@ -8,6 +8,8 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { LimitStore } from './lib/limits/index.ts';
+import type { Access, AccessMessages } from './plugins/access.ts';
 import type { Auth } from './plugins/auth.ts';
 import type { JobQueue } from './plugins/jobs.ts';
 import type { Mailer } from './plugins/mail.ts';
@@ -30,11 +32,19 @@ export interface Deps {
   jobs: JobQueue;
   mailer: Mailer;
   storage: FileStore;
+  /** Every rate limit and quota window, shared by all servers (database or Redis). */
+  limits: LimitStore;
   log: FastifyBaseLogger;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route, checked before parsing and validation (plugins/access.ts). Every /api/ route declares it. */
+    access?: Access;
+    /** The route's own wording for the access refusals. */
+    accessMessages?: AccessMessages;
   }
 }

@@ -10,6 +10,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  isDatabaseUnavailable,
+  isNotSentError,
+  isPoolExhausted,
+  isRetryableConnectError,
+} from '../lib/db-errors.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -92,10 +98,82 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
   };
 }
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
+/** How long a request may spend retrying a database that is away (a restart takes 1–3 s). */
+export const CONNECT_RETRY_BUDGET_MS = 3000;
+const RETRY_DELAYS_MS = [50, 100, 200, 400, 800];
+
+/** Runs `attempt` again while `retryable` says so, with backoff, within the budget. */
+async function withRetry<T>(attempt: () => Promise<T>, retryable: (error: unknown) => boolean): Promise<T> {
+  const deadline = Date.now() + CONNECT_RETRY_BUDGET_MS;
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[Math.min(tries, RETRY_DELAYS_MS.length - 1)]!;
+      if (!retryable(error) || Date.now() + delay > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
+ * A read that is safe to send twice: a plain SELECT with no side effect (locks, sequences, notify).
+ * Only these are retried after the connection broke mid-statement; writes may have committed.
+ */
+export function isSafeToRepeat(text: string): boolean {
+  return (
+    /^\s*select\b/i.test(text) &&
+    !/\b(nextval|setval|pg_advisory\w*|pg_notify|pg_terminate_backend|set_config|into)\b|\bfor\s+(update|share|no\s+key|key)\b/i.test(
+      text,
+    )
+  );
+}
+
+/**
+ * A pg.Pool that rides out a Postgres restart (see docs/decisions/011-database-faults.md):
+ * - getting a connection is retried while the server is away (nothing was sent yet);
+ * - pool.query retries a statement pg refused to send (the client was already broken), and a
+ *   side-effect-free SELECT whose connection broke; anything else fails (503 to the client).
+ */
+export function createResilientPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
   // An idle client that loses its server (restart, network) must not crash the process.
   pool.on('error', () => {});
+  // Nor may a checked-out one (pg-pool only listens on idle clients): its query fails instead.
+  pool.on('connect', (client) => client.on('error', () => {}));
+
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  // A pool that is closing answers "cannot use a pool after calling end": nothing to wait for.
+  const resilientConnect = () =>
+    withRetry(connect, (error) => !pool.ending && isRetryableConnectError(error));
+  pool.connect = ((
+    callback?: (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void,
+  ) => {
+    if (!callback) return resilientConnect();
+    resilientConnect().then(
+      (client) => callback(undefined, client, client.release),
+      (error: Error) => callback(error, undefined, () => {}),
+    );
+  }) as typeof pool.connect;
+
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) => {
+    if (args.some((arg) => typeof arg === 'function')) return query(...args);
+    const first = args[0];
+    const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
+    const repeatable = isSafeToRepeat(text);
+    return withRetry(
+      () => query(...args),
+      (error) =>
+        !pool.ending &&
+        (isNotSentError(error) || (repeatable && isDatabaseUnavailable(error) && !isPoolExhausted(error))),
+    );
+  }) as typeof pool.query;
+  return pool;
+}
+
+export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+  const pool = createResilientPool({ connectionString, max, connectionTimeoutMillis: 5000 });
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
@@ -107,7 +185,15 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       return { rows: result.rows };
     },
     async ping() {
-      await pool.query('select 1');
+      // One attempt, no retry: the health check must answer quickly whether the database is there.
+      const client = await (pg.Pool.prototype.connect as () => Promise<pg.PoolClient>).call(pool);
+      try {
+        await client.query('select 1');
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      client.release();
     },
     async migrate() {
       // Two servers starting together must not migrate at once: hold an advisory lock meanwhile.

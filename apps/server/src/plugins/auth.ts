@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { jwt } from 'better-auth/plugins/jwt';
 import { twoFactor } from 'better-auth/plugins/two-factor';
@@ -18,6 +17,7 @@ import {
   CLIENT_IP_HEADER,
 } from '../features/auth/policy.ts';
 import { queueAuthMail } from '../features/auth/send-auth-mail.ts';
+import { createDatabaseLimitStore, type LimitStore } from '../lib/limits/index.ts';
 import { logSecurityEvent } from '../lib/security-events.ts';
 import type { JobQueue } from './jobs.ts';
 
@@ -46,6 +46,8 @@ export interface AuthOptions {
   config: AppConfig;
   database: Database;
   jobs: JobQueue;
+  /** Where the sign-in, sign-up and reset limits are counted; default: the database. */
+  limits?: LimitStore;
   log: FastifyBaseLogger;
   secret: string;
 }
@@ -53,7 +55,8 @@ export interface AuthOptions {
 /** Better Auth, configured for Adwuma: email and password, verification, reset, TOTP, JWKS, OIDC. */
 export function createAuth(options: AuthOptions) {
   const { config, database, jobs, log, secret } = options;
-  const policy = { database, publicUrl: config.publicUrl, log };
+  const limits = options.limits ?? createDatabaseLimitStore(database);
+  const policy = { database, limits, publicUrl: config.publicUrl, log };
   const onLogError = (error: unknown) => log.error({ err: error }, 'could not store a security event');
   const oidc = config.oidc;
 
@@ -154,12 +157,10 @@ export function createAuth(options: AuthOptions) {
     rateLimit: { enabled: false },
     onAPIError: {
       errorURL: `${config.publicUrl}${AUTH_CALLBACK_PATH}`,
-      // Refusals (wrong password, taken email, …) are answers, not faults: only failures are errors.
-      onError: (error) => {
-        const status = isAPIError(error) ? error.statusCode : 500;
-        if (status >= 500) log.error({ err: error }, 'auth request failed');
-        else log.debug({ status, message: (error as Error).message }, 'auth request refused');
-      },
+      // Refusals (APIError) still become Better Auth's answers; anything else (a database that is
+      // away, a bug) is thrown to our error handler, which answers 503 + Retry-After or 500 and logs
+      // it. Without this Better Auth swallowed the cause into a bare 500.
+      throw: true,
     },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,

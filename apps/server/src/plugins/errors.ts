@@ -2,6 +2,13 @@ import type { ApiErrorBody, FieldIssue } from '@adwuma/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  BUSY_MESSAGE,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  isPoolExhausted,
+} from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 function fieldOf(instancePath: string | undefined, fallback: string): string {
@@ -91,14 +98,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     ) {
       return send(error.statusCode, { error: { code: 'BAD_REQUEST', message: error.message } });
     }
-    if (isOverloaded(error)) {
-      // Every database connection stayed busy for 5 s: say so (the client may retry), not "unexpected".
-      request.log.warn({ err: error }, 'database pool exhausted');
-      reply.header('retry-after', '2');
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restart, network) or every connection stayed busy: the client may
+      // retry shortly, so say so with 503 + Retry-After, never "unexpected".
+      const exhausted = isPoolExhausted(error);
+      request.log.warn({ err: error }, exhausted ? 'database pool exhausted' : 'database unavailable');
+      reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
       return send(503, {
         error: {
           code: 'SERVICE_UNAVAILABLE',
-          message: 'Adwuma is very busy right now. Please try again in a moment.',
+          message: exhausted ? BUSY_MESSAGE : DATABASE_UNAVAILABLE_MESSAGE,
         },
       });
     }
@@ -114,8 +123,3 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } satisfies ApiErrorBody);
   });
 });
-
-/** pg-pool's answer when no connection frees up within connectionTimeoutMillis. */
-function isOverloaded(error: unknown): boolean {
-  return error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message);
-}

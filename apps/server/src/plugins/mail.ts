@@ -24,8 +24,8 @@ export interface Mailer {
 }
 
 /**
- * Mail goes through SMTP when `SMTP_URL` is set; otherwise to the dev outbox (stored in the database,
- * readable at /api/dev/outbox outside production, and printed to the log with its links).
+ * Mail goes through SMTP when `SMTP_URL` is set; otherwise to the outbox (stored in the database,
+ * printed to the log with its links, read by admins at /admin/outbox or with `npm run outbox`).
  * Every mail leaves a row in mail_outbox; with SMTP the bodies are not kept.
  */
 export function createMailer(options: {

@@ -1,3 +1,4 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { AppConfig } from '../config.ts';
 import { s3Origin } from './storage.ts';
 
@@ -17,7 +18,7 @@ function tileOrigins(tileUrl: string): string[] {
  * the theme is set by /theme-init.js), inline styles allowed for the toast library and style props.
  * With S3_* set, the bucket's origin may serve images, frames (PDFs) and fetches.
  */
-export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
+export function contentSecurityPolicy(config: AppConfig): Record<string, string[] | null> {
   // Identity documents on S3 are shown (img, PDF in a frame, download) from the bucket's own origin.
   const files = [s3Origin(config.s3)].filter((o): o is string => o !== null);
   return {
@@ -34,5 +35,22 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     frameAncestors: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
+    // Over plain http (a LAN address, a first local run) upgrading would rewrite every asset to an
+    // https that does not exist: a blank page. null drops helmet's default.
+    upgradeInsecureRequests: servedOverHttps(config) ? [] : null,
+  };
+}
+
+/** Whether PUBLIC_URL is https: only then are upgrade-insecure-requests and HSTS sent. */
+export function servedOverHttps(config: Pick<AppConfig, 'publicUrl'>): boolean {
+  return new URL(config.publicUrl).protocol === 'https:';
+}
+
+/** Helmet's options: our CSP, and HSTS only over https (over http it would pin browsers to nothing). */
+export function helmetOptions(config: AppConfig): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    hsts: servedOverHttps(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   };
 }

@@ -259,6 +259,12 @@ const authRoutes: RouteObject[] = [
         }),
       },
       {
+        path: ROUTES.adminOutbox,
+        lazy: async () => ({
+          Component: (await import('../features/admin/admin-outbox-page.tsx')).AdminOutboxPage,
+        }),
+      },
+      {
         path: ROUTES.adminActivity,
         lazy: async () => ({
           Component: (await import('../features/admin/admin-logs-page.tsx')).AdminActivityPage,

@@ -62,6 +62,7 @@ export const ROUTES = {
   adminLogs: '/admin/logs',
   adminActivity: '/admin/activity',
   adminEnterpriseLeads: '/admin/enterprise-leads',
+  adminOutbox: '/admin/outbox',
 
   // Onboarding (both route sets of spec 2 resolve to one wizard, DESIGN.md)
   onboarding: '/onboarding',

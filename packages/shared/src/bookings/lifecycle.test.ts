@@ -6,12 +6,14 @@ import {
   BOOKING_MESSAGES,
   BOOKING_STATUSES,
   BOOKING_TRANSITIONS,
+  bookingDayReached,
   bookingStart,
   cancellationPolicy,
   checkBookingTransition,
   computeEarnings,
   rangesOverlap,
   rescheduleInputSchema,
+  tooEarlyFor,
 } from './lifecycle.ts';
 
 describe('the booking transition table', () => {
@@ -133,5 +135,26 @@ describe('earnings at completion', () => {
     });
     expect(computeEarnings(12_345, 'pro')).toMatchObject({ commission_minor: 1_235, earnings_minor: 11_110 });
     expect(computeEarnings(10_000, 'premium').earnings_minor).toBe(9_500);
+  });
+});
+
+describe('the booking day (start and mark done on the day or later)', () => {
+  const now = new Date('2026-03-10T09:00:00Z');
+  it('is reached on the date, after it, or without a date; not the day before (Accra = UTC)', () => {
+    expect(bookingDayReached('2026-03-10', now)).toBe(true);
+    expect(bookingDayReached('2026-03-09', now)).toBe(true);
+    expect(bookingDayReached(null, now)).toBe(true);
+    expect(bookingDayReached('2026-03-11', now)).toBe(false);
+    expect(bookingDayReached('2026-03-11', new Date('2026-03-10T23:59:59Z'))).toBe(false);
+    expect(bookingDayReached('2026-03-11', new Date('2026-03-11T00:00:00Z'))).toBe(true);
+  });
+  it('refuses start and mark_done before the day with their messages, and nothing else', () => {
+    expect(tooEarlyFor('mark_done', '2026-03-11', now)).toBe(
+      'The booking can be marked as done on its day or later.',
+    );
+    expect(tooEarlyFor('start', '2026-03-11', now)).toBe(BOOKING_MESSAGES.tooEarlyToStart);
+    expect(tooEarlyFor('mark_done', '2026-03-10', now)).toBeNull();
+    expect(tooEarlyFor('cancel', '2026-03-11', now)).toBeNull();
+    expect(tooEarlyFor('propose_reschedule', '2026-03-11', now)).toBeNull();
   });
 });

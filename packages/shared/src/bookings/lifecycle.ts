@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from '../jobs/jobs.ts';
+import { isoDate, toIsoDate } from '../jobs/jobs.ts';
 import { safeText } from '../schemas/common.ts';
 import { getTier, type TierId } from '../tiers.ts';
 
@@ -71,6 +71,7 @@ export const BOOKING_MESSAGES = {
   frozen: 'This booking is in dispute: it is frozen until our team resolves it.',
   disputeWindow: `A dispute can be opened up to ${BOOKING_LIMITS.disputeDays} days after completion.`,
   tooEarlyToStart: 'The booking can be started on its day or later.',
+  tooEarlyToMarkDone: 'The booking can be marked as done on its day or later.',
 } as const;
 
 const ACTION_VERBS: Record<BookingAction, string> = {
@@ -143,6 +144,27 @@ export function checkBookingTransition(
 /** The actions `actor` may take now (for the buttons a side sees). */
 export function availableBookingActions(status: BookingStatus, actor: BookingActor): BookingAction[] {
   return BOOKING_ACTIONS.filter((a) => checkBookingTransition(status, a, actor).ok);
+}
+
+/** The actions that wait for the booking's day: work cannot start or be done before it (issue 15). */
+export const ON_OR_AFTER_DAY_ACTIONS: readonly BookingAction[] = ['start', 'mark_done'];
+
+/**
+ * Whether the booking's day has come (Accra = UTC): true on its date or later, or without a date.
+ * `start` and `mark_done` wait for it, so no booking is confirmed and reviewed before it happened.
+ */
+export function bookingDayReached(scheduledDate: string | null, now: Date = new Date()): boolean {
+  return !scheduledDate || scheduledDate <= toIsoDate(now);
+}
+
+/** The refusal for an action taken before the booking's day, or null when it may go ahead. */
+export function tooEarlyFor(
+  action: BookingAction,
+  scheduledDate: string | null,
+  now: Date = new Date(),
+): string | null {
+  if (!ON_OR_AFTER_DAY_ACTIONS.includes(action) || bookingDayReached(scheduledDate, now)) return null;
+  return action === 'start' ? BOOKING_MESSAGES.tooEarlyToStart : BOOKING_MESSAGES.tooEarlyToMarkDone;
 }
 
 /** When a booking marked done at `doneAt` completes by itself. */

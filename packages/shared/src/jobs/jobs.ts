@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PRICE_MINOR, MONEY_MESSAGES } from '../money.ts';
 import { optionalSafeText, safeText } from '../schemas/common.ts';
+import { roundCoordinate } from '../search/geo.ts';
 
 /**
  * Jobs (issue 7): a customer describes what they need (`/post-job`, `/tasks/create`), providers bid
@@ -88,8 +89,8 @@ const money = z
 /** A price that must be more than zero (bids, quotes). */
 export const positiveMoney = money.min(100, { error: 'The price must be at least GH₵ 1' });
 
-const latitude = z.number().min(-90).max(90);
-const longitude = z.number().min(-180).max(180);
+const latitude = z.number().min(-90).max(90).transform(roundCoordinate);
+const longitude = z.number().min(-180).max(180).transform(roundCoordinate);
 
 /**
  * What a customer sends to post a job. Where: a city and/or a map point; when: a date, a window

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roundCoordinate } from '../search/geo.ts';
 import { validateText } from '../validation/text.ts';
 import { DIGITAL_ADDRESS_MESSAGE, normalizeDigitalAddress } from './digital-address.ts';
 
@@ -33,8 +34,8 @@ export const locationSaveRequestSchema = z.strictObject({
   /** Region (state), e.g. Greater Accra. */
   region: optionalText(80),
   address: optionalText(200),
-  latitude: z.number({ error: 'Latitude must be a number' }).nullish(),
-  longitude: z.number({ error: 'Longitude must be a number' }).nullish(),
+  latitude: z.number({ error: 'Latitude must be a number' }).transform(roundCoordinate).nullish(),
+  longitude: z.number({ error: 'Longitude must be a number' }).transform(roundCoordinate).nullish(),
   /** 'user' (the provider confirmed it; the default) or 'gps' (from the device, unconfirmed). */
   geocoding_accuracy: z.enum(GEOCODING_ACCURACIES, { error: 'Use user or gps' }).default('user'),
   neighbourhood: optionalText(80),

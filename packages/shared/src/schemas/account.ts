@@ -183,3 +183,18 @@ export const adminAuditEntrySchema = z.object({
 });
 export const adminAuditPageSchema = page(adminAuditEntrySchema);
 export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
+
+/** One stored mail (GET /api/admin/outbox): its text is kept only when there is no SMTP. */
+export const adminOutboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  /** "outbox" (kept here, not sent) or "smtp" (sent; no body kept). */
+  transport: z.string(),
+  text: z.string().nullable(),
+  created_at: iso,
+});
+export const adminOutboxPageSchema = page(adminOutboxMailSchema);
+export type AdminOutboxPage = z.infer<typeof adminOutboxPageSchema>;
+export type AdminOutboxMail = z.infer<typeof adminOutboxMailSchema>;

@@ -56,6 +56,7 @@ export const frontendErrorSchema = z.strictObject({
   component_name: z.string().max(200).nullish(),
   route_path: z.string().max(PAGE_PATH_MAX).nullish(),
   user_agent: z.string().max(1000).nullish(),
+  /** Accepted for older clients and ignored: the server takes the user from the session. */
   user_id: z.string().max(100).nullish(),
   session_id: sessionIdField,
   additional_context: z.record(z.string(), z.unknown()).nullish(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox, distanceKm, formatDistance } from './geo.ts';
+import { boundingBox, distanceKm, formatDistance, roundCoordinate } from './geo.ts';
 
 const accra = { lat: 5.6037, lng: -0.187 };
 const kumasi = { lat: 6.6885, lng: -1.6244 };
@@ -39,5 +39,15 @@ describe('distances', () => {
     expect(formatDistance(0.001)).toBe('10 m');
     expect(formatDistance(3.24)).toBe('3.2 km');
     expect(formatDistance(45.4)).toBe('45 km');
+  });
+});
+
+describe('roundCoordinate', () => {
+  it('keeps 6 decimals and turns subnormals (which underflow Postgres) and -0 into 0', () => {
+    expect(roundCoordinate(6.68853219)).toBe(6.688532);
+    expect(roundCoordinate(-1.6244)).toBe(-1.6244);
+    expect(roundCoordinate(1e-320)).toBe(0);
+    expect(Object.is(roundCoordinate(-5e-324), 0)).toBe(true);
+    expect(roundCoordinate(-90)).toBe(-90);
   });
 });

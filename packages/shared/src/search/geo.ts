@@ -4,6 +4,14 @@ export const EARTH_RADIUS_KM = 6371.0088;
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
+/**
+ * A coordinate kept to 6 decimals (about 10 cm): finer is noise, and a subnormal such as 1e-320
+ * underflows Postgres' earth functions (ll_to_earth). -0 becomes 0.
+ */
+export function roundCoordinate(degrees: number): number {
+  return Math.round(degrees * 1e6) / 1e6 || 0;
+}
+
 /** Great-circle distance in km (haversine). */
 export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const dLat = rad(b.lat - a.lat);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE_MINOR } from '../money.ts';
+import { roundCoordinate } from './geo.ts';
 
 /**
  * The provider search of `/search` and GET /api/search: what can be asked, its bounds, and how a
@@ -52,10 +53,12 @@ export const searchQuerySchema = z
     lat: num(SEARCH_MESSAGES.lat)
       .min(-90, { error: SEARCH_MESSAGES.lat })
       .max(90, { error: SEARCH_MESSAGES.lat })
+      .transform(roundCoordinate)
       .optional(),
     lng: num(SEARCH_MESSAGES.lng)
       .min(-180, { error: SEARCH_MESSAGES.lng })
       .max(180, { error: SEARCH_MESSAGES.lng })
+      .transform(roundCoordinate)
       .optional(),
     /** A place name shown back to the user ("Kumasi"); the coordinates are what is searched. */
     near: z.string().max(100).optional(),

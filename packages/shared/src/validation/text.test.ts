@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  containsControlCharacters,
   containsHtml,
   containsSql,
+  controlCharacterMessage,
   escapeHtml,
   normalizeEmail,
   validateEmail,
@@ -47,6 +49,39 @@ describe('validateText (spec 5 general text utilities)', () => {
   it('exposes the detectors', () => {
     expect(containsHtml('<img src=x onerror=alert(1)>')).toBe(true);
     expect(containsSql('delete from jobs')).toBe(true);
+  });
+});
+
+describe('control characters (issue 15)', () => {
+  it('refuses NUL, the other C0 controls and DEL anywhere, even where trimming would drop them', () => {
+    expect(validateText('a\u0000b')).toBe('Control characters are not allowed');
+    expect(validateText('bell\u0007')).toBe('Control characters are not allowed');
+    expect(validateText('\u000bvertical tab')).toBe('Control characters are not allowed');
+    expect(validateText('esc\u001b[31m')).toBe('Control characters are not allowed');
+    expect(validateText('del\u007f')).toBe('Control characters are not allowed');
+    expect(validateText('\u0000', { required: false })).toBe('Control characters are not allowed');
+  });
+  it('keeps tab, newline and carriage return in multi-line text', () => {
+    expect(validateText('line one\r\nline two\tend')).toBeNull();
+    expect(containsControlCharacters('a\tb\nc\rd')).toBe(false);
+  });
+  it('refuses tab and line breaks in single-line text', () => {
+    expect(validateText('Ama\nMensah', { singleLine: true })).toBe(
+      'Line breaks and tabs are not allowed here',
+    );
+    expect(validateText('Ama\tMensah', { singleLine: true })).toBe(
+      'Line breaks and tabs are not allowed here',
+    );
+    expect(validateText('Ama Mensah', { singleLine: true })).toBeNull();
+    expect(containsControlCharacters('a\nb', { singleLine: true })).toBe(true);
+  });
+  it('names NUL before line breaks and lets everyday unicode through', () => {
+    expect(controlCharacterMessage('a\n\u0000', { singleLine: true })).toBe(
+      'Control characters are not allowed',
+    );
+    expect(controlCharacterMessage('Akwaaba — Ɔdɔ ✓ 😀')).toBeNull();
+    // C1 controls are not C0: left to the other rules.
+    expect(containsControlCharacters('\u0085')).toBe(false);
   });
 });
 

@@ -18,6 +18,8 @@ export const textMessages = {
   html: 'HTML tags are not allowed',
   sql: 'Input contains potentially dangerous content',
   pattern: 'Input format is invalid',
+  control: 'Control characters are not allowed',
+  singleLine: 'Line breaks and tabs are not allowed here',
 } as const;
 
 export const emailMessages = {
@@ -56,6 +58,27 @@ const SQL_PATTERNS: readonly RegExp[] = [
   /\bexec(ute)?\s+(xp_|sp_)\w+/i,
 ];
 
+// NUL and the other C0 controls and DEL never belong in text (Postgres refuses NUL outright); tab,
+// newline and carriage return are ordinary in multi-line text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
+
+/** Whether `value` holds a control character (C0 or DEL); tab, newline and CR count only when `singleLine`. */
+export function containsControlCharacters(value: string, options: { singleLine?: boolean } = {}): boolean {
+  return controlCharacterMessage(value, options) !== null;
+}
+
+/** The message for a control character in `value`, or null: the shared wording of client and server. */
+export function controlCharacterMessage(
+  value: string,
+  options: { singleLine?: boolean } = {},
+): string | null {
+  if (CONTROL_CHARACTERS.test(value)) return textMessages.control;
+  if (options.singleLine === true && LINE_BREAKS_AND_TABS.test(value)) return textMessages.singleLine;
+  return null;
+}
+
 export function containsHtml(value: string): boolean {
   return HTML_TAG.test(value);
 }
@@ -69,11 +92,18 @@ export interface TextRules {
   minLength?: number;
   maxLength?: number;
   pattern?: RegExp;
+  /** Refuse tab, newline and carriage return too (names, titles, search terms). */
+  singleLine?: boolean;
 }
 
-/** Spec 5: required by default, min length, max 5000 by default, no HTML, no SQL, optional pattern. */
+/**
+ * Spec 5: required by default, min length, max 5000 by default, no HTML, no SQL, optional pattern;
+ * and no control characters (issue 15), checked before trimming so none is stored or slips through.
+ */
 export function validateText(value: string | null | undefined, rules: TextRules = {}): string | null {
-  const { required = true, minLength, maxLength = TEXT_MAX_DEFAULT, pattern } = rules;
+  const { required = true, minLength, maxLength = TEXT_MAX_DEFAULT, pattern, singleLine } = rules;
+  const control = controlCharacterMessage(value ?? '', { singleLine });
+  if (control) return control;
   const text = (value ?? '').trim();
   if (text.length === 0) return required ? textMessages.required : null;
   if (minLength !== undefined && text.length < minLength) return textMessages.minLength(minLength);

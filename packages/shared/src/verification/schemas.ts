@@ -75,7 +75,7 @@ export type SubmitVerificationRequest = z.input<typeof submitVerificationSchema>
 export const reviewQueueQuerySchema = z.object({
   /** 'awaiting' (default) = every status still waiting for a decision; or one status. */
   status: z.enum(['awaiting', 'all', ...VERIFICATION_SESSION_STATUSES]).default('awaiting'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type ReviewQueueQuery = z.input<typeof reviewQueueQuerySchema>;
 

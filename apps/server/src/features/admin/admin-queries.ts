@@ -3,19 +3,21 @@ import {
   type AdminAuditPage,
   type AdminEnterpriseLeadsPage,
   type AdminLogsPage,
+  type AdminOutboxPage,
   type AdminOverview,
   type AdminUsersPage,
   effectiveRole,
   type Role,
   type RoleFacts,
 } from '@adwuma/shared';
-import { count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, gte, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   adminAuditLog,
   authUsers,
   enterpriseLeads,
   frontendErrors,
+  mailOutbox,
   securityEvents,
   subscribers,
 } from '../../db/schema.ts';
@@ -181,6 +183,35 @@ export async function auditPage(db: Db, page: number): Promise<AdminAuditPage> {
       ...entry,
       admin_email: admin_email ?? null,
       created_at: entry.created_at.toISOString(),
+    })),
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+    total: total?.n ?? 0,
+  };
+}
+
+/** Stored mail, newest first; `to` matches part of the address (so "kofi" finds kofi@…). */
+export async function outboxPage(db: Db, page: number, to: string | undefined): Promise<AdminOutboxPage> {
+  const filter = to ? ilike(mailOutbox.to_address, likePattern(to.toLowerCase())) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(mailOutbox)
+      .where(filter)
+      .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(mailOutbox).where(filter),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      to: r.to_address,
+      subject: r.subject,
+      template: r.template,
+      transport: r.transport,
+      text: r.text_body,
+      created_at: r.created_at.toISOString(),
     })),
     page,
     pageSize: ADMIN_PAGE_SIZE,

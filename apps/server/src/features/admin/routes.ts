@@ -3,6 +3,7 @@ import {
   adminAuditPageSchema,
   adminEnterpriseLeadsPageSchema,
   adminLogsPageSchema,
+  adminOutboxPageSchema,
   adminOverviewSchema,
   adminUsersPageSchema,
 } from '@adwuma/shared';
@@ -10,7 +11,14 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireAdmin } from '../auth/session.ts';
-import { auditPage, enterpriseLeadsPage, logsPage, overview, usersPage } from './admin-queries.ts';
+import {
+  auditPage,
+  enterpriseLeadsPage,
+  logsPage,
+  outboxPage,
+  overview,
+  usersPage,
+} from './admin-queries.ts';
 
 const errors = errorResponses(400, 401, 403);
 const pageField = z.coerce.number({ error: 'Must be a page number' }).int().min(1).max(100_000).default(1);
@@ -22,6 +30,7 @@ export async function adminRoutes(app: App) {
   app.get(
     '/api/admin/overview',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Counts for the admin dashboard',
@@ -37,6 +46,7 @@ export async function adminRoutes(app: App) {
   app.get(
     '/api/admin/users',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: `Users, newest first, ${ADMIN_PAGE_SIZE} a page; q searches email and name`,
@@ -53,6 +63,7 @@ export async function adminRoutes(app: App) {
   app.get(
     '/api/admin/enterprise-leads',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: `Enterprise inquiries, newest first, ${ADMIN_PAGE_SIZE} a page`,
@@ -69,6 +80,7 @@ export async function adminRoutes(app: App) {
   app.get(
     '/api/admin/logs',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: `Frontend error reports or security events, newest first, ${ADMIN_PAGE_SIZE} a page`,
@@ -88,8 +100,26 @@ export async function adminRoutes(app: App) {
   );
 
   app.get(
+    '/api/admin/outbox',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: `Stored mail (reset and verification links without SMTP), newest first, ${ADMIN_PAGE_SIZE} a page; to filters by address`,
+        querystring: z.object({ page: pageField, to: z.string().trim().max(254).optional() }),
+        response: { 200: adminOutboxPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return outboxPage(deps.database.db, request.query.page, request.query.to || undefined);
+    },
+  );
+
+  app.get(
     '/api/admin/audit',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: `Admin actions (verification decisions, …), newest first, ${ADMIN_PAGE_SIZE} a page`,

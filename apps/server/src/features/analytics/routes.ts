@@ -2,6 +2,7 @@ import { trackEventSchema } from '@adwuma/shared';
 import { z } from 'zod';
 import { eventTracking } from '../../db/schema.ts';
 import type { App } from '../../types.ts';
+import { getSignedIn } from '../auth/session.ts';
 
 export async function analyticsRoutes(app: App) {
   app.post(
@@ -13,11 +14,14 @@ export async function analyticsRoutes(app: App) {
         body: trackEventSchema,
         response: { 202: z.object({ ok: z.literal(true) }) },
       },
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const e = request.body;
+      // The user, if any, comes from the session; the body has no field naming one (issue 15).
+      const signedIn = await getSignedIn(request);
       await app.deps.database.db.insert(eventTracking).values({
+        user_id: signedIn?.user.id ?? null,
         event_type: e.event_type,
         event_data: e.event_data ?? null,
         page_path: e.page_path,

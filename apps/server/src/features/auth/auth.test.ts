@@ -226,7 +226,8 @@ describe('accounts: sign-up, sign-in, sessions', () => {
       payload: '{}',
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('INVALID_ORIGIN');
+    // Refused by the app-wide Origin check (plugins/origin-check.ts) before Better Auth sees it.
+    expect(res.json().error.code).toBe('FORBIDDEN_ORIGIN');
     expect((await get(t, '/api/me', user.cookie)).statusCode).toBe(200);
   });
 
@@ -336,13 +337,32 @@ describe('auth rate limits', () => {
   });
   afterAll(() => t.close());
 
-  it('limits sign-in attempts per email (10 per 15 minutes), whatever the address', async () => {
+  it('limits wrong passwords per address and email (10 per 15 minutes): the owner elsewhere signs in', async () => {
     const user = await signUp(t);
+    const attacker = uniqueIp();
+    const owner = uniqueIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await signIn(t, user.email, 'Wrongpass1')).statusCode);
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (
+          await post(
+            t,
+            '/api/auth/sign-in/email',
+            { email: user.email, password: 'Wrongpass1' },
+            { ip: attacker },
+          )
+        ).statusCode,
+      );
+    }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    const limited = await signIn(t, user.email);
+    // The attacker's address is refused even with the right password.
+    const limited = await post(
+      t,
+      '/api/auth/sign-in/email',
+      { email: user.email, password: PASSWORD },
+      { ip: attacker },
+    );
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
       error: {
@@ -351,9 +371,50 @@ describe('auth rate limits', () => {
       },
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // Another account is not affected.
+    // The owner, from their own address, is not locked out by someone else's failures.
+    const mine = await post(
+      t,
+      '/api/auth/sign-in/email',
+      { email: user.email, password: PASSWORD },
+      { ip: owner },
+    );
+    expect(mine.statusCode, mine.body).toBe(200);
+    // Another account from the attacker's address is not affected either.
     const other = await signUp(t);
-    expect((await signIn(t, other.email)).statusCode).toBe(200);
+    expect(
+      (await post(t, '/api/auth/sign-in/email', { email: other.email, password: PASSWORD }, { ip: attacker }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('caps one email across addresses (100 an hour) but spares an address the owner signed in from', async () => {
+    const ceiling = AUTH_LIMITS['/sign-in/email']!.find((l) => l.by === 'email')!;
+    expect(ceiling).toMatchObject({ max: 100, windowSeconds: 3600, spareKnownAddresses: true });
+    const user = await signUp(t);
+    const home = uniqueIp();
+    expect(
+      (await post(t, '/api/auth/sign-in/email', { email: user.email, password: PASSWORD }, { ip: home }))
+        .statusCode,
+    ).toBe(200);
+    // Spend the ceiling directly (100 attempts from 10+ addresses would be slow): the 101st from a
+    // new address is refused, the owner's known address still signs in.
+    for (let i = 0; i < ceiling.max; i++) {
+      await t.app.deps.limits.consume(`auth:/sign-in/email:email:${user.email}`, ceiling);
+    }
+    const stranger = await post(
+      t,
+      '/api/auth/sign-in/email',
+      { email: user.email, password: 'Wrongpass1' },
+      { ip: uniqueIp() },
+    );
+    expect(stranger.statusCode).toBe(429);
+    const back = await post(
+      t,
+      '/api/auth/sign-in/email',
+      { email: user.email, password: PASSWORD },
+      { ip: home },
+    );
+    expect(back.statusCode, back.body).toBe(200);
   });
 
   it('limits sign-in attempts per address across emails', async () => {

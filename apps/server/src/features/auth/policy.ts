@@ -7,12 +7,12 @@ import {
   signUpServerSchema,
 } from '@adwuma/shared';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authUsers } from '../../db/schema.ts';
-import { consumeLimit, type LimitRule } from '../../lib/rate-limit.ts';
+import { authSessions, authUsers } from '../../db/schema.ts';
+import type { LimitRule, LimitStore } from '../../lib/limits/index.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 
 /** Set by our HTTP mount from Fastify's request.ip (any client-sent value is replaced). */
@@ -27,8 +27,14 @@ export const RESET_LINK_INVALID =
   'This password reset link is invalid or has expired. Please ask for a new one.';
 
 interface Limit extends LimitRule {
-  by: 'ip' | 'email';
+  /** What is counted: the client address, the email, or the pair of both. */
+  by: 'ip' | 'email' | 'ip+email';
   message: string;
+  /**
+   * Addresses the account has had a session from are let through this limit when it is spent, so a
+   * distributed attack on one email does not lock its owner out at home.
+   */
+  spareKnownAddresses?: boolean;
 }
 
 const minutes = (n: number) => n * 60;
@@ -37,11 +43,22 @@ const minutes = (n: number) => n * 60;
  * Server-side limits per client address and per email. The spec's client limiters (password reset
  * 3 per 30 minutes per email) are enforced here too. Per-address limits are generous: many phones in
  * Ghana share one carrier address, so the per-email limits do the close guarding.
+ * Sign-in guards an email per address (issue 15): ten wrong passwords from one address stop that
+ * address only, never the owner elsewhere; a loose per-email ceiling slows an attack spread over many
+ * addresses, and spares addresses the owner has signed in from. Limits are checked in order and the
+ * first refusal stops the count, so a refused address adds nothing to the ceiling.
  */
 export const AUTH_LIMITS: Record<string, Limit[]> = {
   '/sign-in/email': [
     { by: 'ip', max: 60, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited },
-    { by: 'email', max: 10, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited },
+    { by: 'ip+email', max: 10, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited },
+    {
+      by: 'email',
+      max: 100,
+      windowSeconds: minutes(60),
+      message: AUTH_TEXT.rateLimited,
+      spareKnownAddresses: true,
+    },
   ],
   '/sign-up/email': [{ by: 'ip', max: 20, windowSeconds: minutes(60), message: AUTH_TEXT.rateLimited }],
   '/send-verification-email': [
@@ -115,6 +132,7 @@ function sameSite(value: unknown, field: string, publicUrl: string, fallback: st
 
 export interface AuthPolicyDeps {
   database: Database;
+  limits: LimitStore;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -125,17 +143,18 @@ export interface AuthPolicyDeps {
  * made from server code (auth.api without a request) skip the limits.
  */
 export function authBeforeHook(deps: AuthPolicyDeps) {
-  const { database, publicUrl, log } = deps;
+  const { database, limits: limitStore, publicUrl, log } = deps;
   const onLogError = (error: unknown) => log.error({ err: error }, 'could not store a security event');
 
   async function enforceLimits(path: string, ip: string | null, email: string | null): Promise<void> {
     const limits = AUTH_LIMITS[path];
     if (!limits) return;
     for (const limit of limits) {
-      const who = limit.by === 'ip' ? ip : email;
+      const who = limit.by === 'ip' ? ip : limit.by === 'email' ? email : ip && email && `${ip}|${email}`;
       if (!who) continue;
-      const result = await consumeLimit(database, `auth:${path}:${limit.by}:${who}`, limit);
+      const result = await limitStore.consume(`auth:${path}:${limit.by}:${who}`, limit);
       if (result.allowed) continue;
+      if (limit.spareKnownAddresses && ip && email && (await isKnownAddress(email, ip))) continue;
       if (path === '/request-password-reset') {
         await logSecurityEvent(
           database,
@@ -149,6 +168,17 @@ export function authBeforeHook(deps: AuthPolicyDeps) {
         { 'retry-after': String(result.retryAfter) },
       );
     }
+  }
+
+  /** Whether the account of `email` has (or had, unexpired) a session from `ip`. */
+  async function isKnownAddress(email: string, ip: string): Promise<boolean> {
+    const [row] = await database.db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+      .where(and(eq(authUsers.email, email), eq(authSessions.ipAddress, ip)))
+      .limit(1);
+    return row !== undefined;
   }
 
   return createAuthMiddleware(async (ctx) => {

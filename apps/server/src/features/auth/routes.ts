@@ -1,6 +1,5 @@
 import { type ApiErrorBody, authProvidersSchema } from '@adwuma/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pruneLimits } from '../../lib/rate-limit.ts';
 import type { App } from '../../types.ts';
 import { CLIENT_IP_HEADER } from './policy.ts';
 import { AUTH_MAIL_QUEUE, type AuthMailJob, sendAuthMail } from './send-auth-mail.ts';
@@ -103,18 +102,10 @@ export async function authRoutes(app: App) {
 
   await app.deps.jobs.work<AuthMailJob>(AUTH_MAIL_QUEUE, (job) => sendAuthMail(app.deps, job));
 
-  // Spent rate-limit windows are forgotten now and then.
-  const prune = () =>
-    pruneLimits(app.deps.database).catch((error) =>
-      app.log.warn({ err: error }, 'could not prune rate limits'),
-    );
-  const pruning = setInterval(prune, 60 * 60 * 1000);
-  pruning.unref();
-  app.addHook('onClose', async () => clearInterval(pruning));
-
   app.get(
     '/api/auth/providers',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Which sign-in methods are on',
@@ -138,9 +129,14 @@ export async function authRoutes(app: App) {
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       bodyLimit: 32 * 1024,
+      // Better Auth checks its own sessions.
+      config: { access: 'public' },
       schema: { hide: true },
       handler: async (request, reply) => {
         const response = await auth.handler(webRequestFrom(request, config.publicUrl));
+        // Better Auth turns some driver failures into its own 500 or 422 ("Failed to create user"),
+        // hiding the cause: if the database is away, the ping's error answers 503 instead.
+        if (response.status >= 500 || response.status === 422) await app.deps.database.ping();
         return sendWebResponse(reply, response);
       },
     });

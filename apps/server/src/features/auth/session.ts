@@ -113,6 +113,21 @@ export async function roleOf(db: Db, userId: string): Promise<Role> {
   return effectiveRole(await loadRoleFacts(db, userId));
 }
 
+const requestRoles = new WeakMap<FastifyRequest, Promise<Role>>();
+
+/**
+ * The signed-in caller's role, looked up once per request: the access check (plugins/access.ts)
+ * and the handler's own guard both ask.
+ */
+export function roleOfCaller(request: FastifyRequest, userId: string): Promise<Role> {
+  let role = requestRoles.get(request);
+  if (!role) {
+    role = roleOf(request.server.deps.database.db, userId);
+    requestRoles.set(request, role);
+  }
+  return role;
+}
+
 /**
  * The signed-in user with their effective role, or 401 (signed out) / 403 FORBIDDEN (role not
  * among `roles`). Every later feature guards its routes with this.
@@ -123,7 +138,7 @@ export async function requireRole(
   message = 'You do not have permission to do this.',
 ): Promise<SignedInWithRole> {
   const signedIn = await requireUser(request);
-  const role = await roleOf(request.server.deps.database.db, signedIn.user.id);
+  const role = await roleOfCaller(request, signedIn.user.id);
   if (!roles.includes(role)) throw new AppError(403, 'FORBIDDEN', message);
   return { ...signedIn, role };
 }

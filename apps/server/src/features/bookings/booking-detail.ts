@@ -5,13 +5,13 @@ import {
   type BookingAction,
   type BookingDetail,
   type BookingStatus,
+  bookingDayReached,
   bookingStart,
   cancellationPolicy,
   canWriteReview,
   type Review,
   reviewWindowClosesAt,
   type TierId,
-  toIsoDate,
 } from '@adwuma/shared';
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -30,14 +30,15 @@ export function sideOf(row: BookingRow, userId: string): Side | null {
   return null;
 }
 
-/** Whether the provider may start the booking now: on its day or later (Accra = UTC). */
+/** Whether the provider may start the booking, or mark it done, now: on its day or later (Accra = UTC). */
 export function startable(row: BookingRow, now: Date): boolean {
-  return !row.scheduled_date || row.scheduled_date <= toIsoDate(now);
+  return bookingDayReached(row.scheduled_date, now);
 }
 
 /**
  * The buttons a side sees: the transition table's actions, narrowed by the proposal (answer only
- * the other side's, propose only when none of yours is pending), the day (start on the day) and the
+ * the other side's, propose only when none of yours is pending), the day (start and mark done on the
+ * day or later) and the
  * dispute window.
  */
 export function actionsFor(row: BookingRow, side: Side, now: Date): BookingAction[] {
@@ -45,7 +46,7 @@ export function actionsFor(row: BookingRow, side: Side, now: Date): BookingActio
   return availableBookingActions(row.status as BookingStatus, side).filter((a) => {
     if (a === 'accept_reschedule' || a === 'decline_reschedule') return proposedByOther;
     if (a === 'propose_reschedule') return row.proposed_by !== side;
-    if (a === 'start') return startable(row, now);
+    if (a === 'start' || a === 'mark_done') return startable(row, now);
     if (a === 'open_dispute' && row.status === 'completed' && row.completed_at)
       return now.getTime() <= row.completed_at.getTime() + BOOKING_LIMITS.disputeDays * 86_400_000;
     return true;

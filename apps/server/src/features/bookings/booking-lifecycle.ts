@@ -253,7 +253,10 @@ export function startBooking(deps: Deps, log: FastifyBaseLogger, id: string, use
   );
 }
 
-/** The provider marks the work done (→ awaiting confirmation); the customer is asked to confirm. */
+/**
+ * The provider marks the work done (→ awaiting confirmation), on the booking's day or later; the
+ * customer is asked to confirm.
+ */
 export function markBookingDone(deps: Deps, log: FastifyBaseLogger, id: string, userId: string, now?: Date) {
   return transition(
     deps,
@@ -261,10 +264,14 @@ export function markBookingDone(deps: Deps, log: FastifyBaseLogger, id: string, 
     id,
     userId,
     'mark_done',
-    ({ row, now }) => ({
-      patch: { done_marked_at: now, started_at: row.started_at ?? now, ...proposalLapses(row) },
-      notices: (after, p) => [doneNotice(after, p)],
-    }),
+    ({ row, now }) => {
+      // Not before the booking's day: otherwise it could be confirmed and reviewed before it happened.
+      if (!startable(row, now)) throw conflict(BOOKING_MESSAGES.tooEarlyToMarkDone);
+      return {
+        patch: { done_marked_at: now, started_at: row.started_at ?? now, ...proposalLapses(row) },
+        notices: (after, p) => [doneNotice(after, p)],
+      };
+    },
     { now },
   );
 }

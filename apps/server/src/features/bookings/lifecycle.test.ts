@@ -161,6 +161,14 @@ describe('booking lifecycle API', () => {
     expect((await call(t, 'GET', `/api/bookings/${id}`, stranger.cookie)).statusCode).toBe(404);
     expect((await call(t, 'POST', `/api/bookings/${id}/start`)).statusCode).toBe(401);
     expect((await act(provider, 'nope', 'start')).statusCode).toBe(400);
+    // Not done before its day (issue 15): else it could be confirmed and reviewed in advance.
+    await refused(provider, id, 'mark-done', 409, BOOKING_MESSAGES.tooEarlyToMarkDone);
+    expect((await detail(provider, id)).actions).not.toContain('mark_done');
+    await t.database.db
+      .update(bookings)
+      .set({ scheduled_date: toIsoDate(new Date()) })
+      .where(eq(bookings.id, id));
+    expect((await detail(provider, id)).actions).toContain('mark_done');
 
     await ok(provider, id, 'mark-done');
     await refused(provider, id, 'start', 409, BOOKING_MESSAGES.wrongState('start', 'awaiting_confirmation'));
@@ -245,8 +253,8 @@ describe('booking lifecycle API', () => {
       duration_minutes: 120,
     });
     expect(b.actions).toEqual(['cancel']);
+    // Five days ahead: not startable and not to be marked done yet.
     expect((await detail(provider, id)).actions).toEqual([
-      'mark_done',
       'cancel',
       'propose_reschedule',
       'accept_reschedule',

@@ -63,6 +63,7 @@ export async function bookingRoutes(app: App) {
   app.get(
     '/api/bookings',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['bookings'],
         summary:
@@ -80,6 +81,7 @@ export async function bookingRoutes(app: App) {
   app.get(
     '/api/bookings/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['bookings'],
         summary:
@@ -109,7 +111,7 @@ export async function bookingRoutes(app: App) {
           params: idParams,
           response: { 200: bookingDetailResponseSchema, ...errors },
         },
-        config: writeLimit,
+        config: { ...writeLimit, access: 'user' },
       },
       async (request) => {
         const { user } = await requireUser(request);
@@ -129,7 +131,7 @@ export async function bookingRoutes(app: App) {
         body: cancelInputSchema,
         response: { 200: bookingDetailResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -148,7 +150,7 @@ export async function bookingRoutes(app: App) {
         body: rescheduleInputSchema,
         response: { 200: bookingDetailResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);

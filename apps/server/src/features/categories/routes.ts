@@ -7,6 +7,7 @@ export async function categoryRoutes(app: App) {
   app.get(
     '/api/categories',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['public'],
         summary: 'Service categories, grouped',

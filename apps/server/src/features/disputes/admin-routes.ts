@@ -24,6 +24,7 @@ export async function adminDisputeRoutes(app: App) {
   app.get(
     '/api/admin/disputes',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Disputes: open ones oldest first (default), or resolved ones latest first; 20 a page',
@@ -43,6 +44,7 @@ export async function adminDisputeRoutes(app: App) {
   app.get(
     '/api/admin/disputes/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'One dispute with the booking, its history and the evidence (signed URLs, 1 h)',
@@ -61,6 +63,7 @@ export async function adminDisputeRoutes(app: App) {
   app.post(
     '/api/admin/disputes/:id/resolve',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -79,6 +82,7 @@ export async function adminDisputeRoutes(app: App) {
   app.get(
     '/api/admin/disputes/:id/conversation',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "The messages between the booking's customer and provider (newest 200, oldest first)",

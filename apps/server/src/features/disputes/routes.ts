@@ -35,7 +35,7 @@ export async function disputeRoutes(app: App) {
         body: disputeInputSchema,
         response: { 201: disputeResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
@@ -47,6 +47,7 @@ export async function disputeRoutes(app: App) {
   app.get(
     '/api/disputes/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['disputes'],
         summary:
@@ -79,7 +80,7 @@ export async function disputeRoutes(app: App) {
           params: disputeParams,
           response: { 201: disputeResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
         },
-        config: writeLimit,
+        config: { ...writeLimit, access: 'user' },
       },
       async (request, reply) => {
         const { user } = await requireUser(request);

@@ -51,7 +51,7 @@ export async function enterpriseRoutes(app: App) {
         body: enterpriseLeadSchema,
         response: { 201: leadResponse },
       },
-      config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
       const lead = request.body;

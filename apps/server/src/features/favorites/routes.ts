@@ -43,7 +43,7 @@ export async function favoriteRoutes(app: App) {
         params,
         response: { 200: favoriteStateSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -70,7 +70,7 @@ export async function favoriteRoutes(app: App) {
         params,
         response: { 200: favoriteStateSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -85,6 +85,7 @@ export async function favoriteRoutes(app: App) {
   app.get(
     '/api/favorites',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['favorites'],
         summary: 'Your favorite providers as cards, most recently saved first (20 a page)',
@@ -136,6 +137,7 @@ export async function favoriteRoutes(app: App) {
   app.get(
     '/api/favorites/ids',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['favorites'],
         summary: 'The ids of your favorite providers (to draw hearts on any list)',

@@ -34,7 +34,7 @@ export async function fileRoutes(app: App) {
         params: z.object({ '*': z.string().max(1024) }),
       },
       // A profile shows many thumbnails at once; browsers cache them (immutable), so this is generous.
-      config: { rateLimit: { max: 1200, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 1200, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const key = request.params['*'];
@@ -58,6 +58,7 @@ export async function fileRoutes(app: App) {
   app.get(
     '/api/files/:bucket/*',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['files'],
         summary:

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frontendErrors } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { signUp } from '../../test/auth.ts';
 
 describe('POST /api/frontend-errors', () => {
   let t: TestApp;
@@ -10,12 +11,12 @@ describe('POST /api/frontend-errors', () => {
   });
   afterAll(() => t.close());
 
-  const report = (overrides: object = {}, remoteAddress = '192.0.2.50') =>
+  const report = (overrides: object = {}, remoteAddress = '192.0.2.50', cookie?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/frontend-errors',
       remoteAddress,
-      headers: { 'user-agent': 'TestPhone/1.0' },
+      headers: { 'user-agent': 'TestPhone/1.0', ...(cookie ? { cookie } : {}) },
       payload: {
         error_type: 'render_error',
         message: 'Cannot read properties of undefined',
@@ -58,5 +59,19 @@ describe('POST /api/frontend-errors', () => {
     for (let i = 0; i < 21; i++) statuses.push((await report({}, '192.0.2.99')).statusCode);
     expect(statuses.filter((s) => s === 202)).toHaveLength(20);
     expect(statuses[20]).toBe(429);
+  });
+
+  it('takes the user from the session only: a sent user_id is ignored', async () => {
+    const me = await signUp(t);
+    const other = await signUp(t);
+    const signedIn = await report({ message: 'identity 1', user_id: other.id }, '192.0.2.60', me.cookie);
+    expect(signedIn.statusCode).toBe(202);
+    const anonymous = await report({ message: 'identity 2', user_id: other.id }, '192.0.2.61');
+    expect(anonymous.statusCode).toBe(202);
+    const userOf = async (message: string) =>
+      (await t.database.db.select().from(frontendErrors).where(eq(frontendErrors.message, message)))[0]
+        ?.user_id;
+    expect(await userOf('identity 1')).toBe(me.id);
+    expect(await userOf('identity 2')).toBeNull();
   });
 });

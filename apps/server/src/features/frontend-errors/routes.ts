@@ -2,6 +2,7 @@ import { frontendErrorSchema } from '@adwuma/shared';
 import { z } from 'zod';
 import { frontendErrors } from '../../db/schema.ts';
 import type { App } from '../../types.ts';
+import { getSignedIn } from '../auth/session.ts';
 
 /** Spec 7 log_frontend_error: the browser's boundaries and global handlers report here. */
 export async function frontendErrorRoutes(app: App) {
@@ -17,10 +18,12 @@ export async function frontendErrorRoutes(app: App) {
       bodyLimit: 64 * 1024,
       // A broken page can loop; each client gets a small budget (spec 9 "5 per 15 minutes" is the
       // client's own limiter; this is the server's guard).
-      config: { rateLimit: { max: 20, timeWindow: '5 minutes' } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '5 minutes' } },
     },
     async (request, reply) => {
       const e = request.body;
+      // Whose error it is comes from the session only: a sent user_id is ignored (issue 15).
+      const signedIn = await getSignedIn(request);
       await app.deps.database.db.insert(frontendErrors).values({
         error_type: e.error_type,
         message: e.message,
@@ -28,7 +31,7 @@ export async function frontendErrorRoutes(app: App) {
         component_name: e.component_name ?? null,
         route_path: e.route_path ?? null,
         user_agent: e.user_agent ?? request.headers['user-agent'] ?? null,
-        user_id: e.user_id ?? null,
+        user_id: signedIn?.user.id ?? null,
         session_id: e.session_id ?? null,
         additional_context: e.additional_context ?? null,
         severity: e.severity,

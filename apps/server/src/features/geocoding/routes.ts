@@ -56,7 +56,11 @@ export async function geocodingRoutes(app: App) {
           429: apiErrorSchema,
         },
       },
-      config: { rateLimit: GEOCODE_RATE_LIMIT },
+      config: {
+        access: 'user',
+        accessMessages: { unauthorized: LOCATION_MESSAGES.authRequiredForServices },
+        rateLimit: GEOCODE_RATE_LIMIT,
+      },
     },
     async (request, reply) => {
       await requireLocationUser(request);
@@ -81,7 +85,7 @@ export async function geocodingRoutes(app: App) {
           429: apiErrorSchema,
         },
       },
-      config: { rateLimit: GEOCODE_RATE_LIMIT },
+      config: { access: 'public', rateLimit: GEOCODE_RATE_LIMIT },
     },
     async (request, reply) => {
       const signedIn = await getSignedIn(request);

@@ -11,11 +11,15 @@ describe('GET /api/health', () => {
     t = await createTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: process.env.TEST_DB });
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: process.env.TEST_DB,
+      checks: { database: 'ok' },
+    });
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it('answers 503 with the error body when the database is gone', async () => {
+  it('answers 503 degraded, naming the database, with the error body when the database is gone', async () => {
     t = await createTestApp();
     await t.app.deps.jobs.stop();
     // Cut the real connection underneath the running app.
@@ -23,7 +27,12 @@ describe('GET /api/health', () => {
     if (t.database.pool) await t.database.pool.end();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('2');
     expect(res.json()).toEqual({
+      status: 'degraded',
+      database: process.env.TEST_DB,
+      uptimeSeconds: expect.any(Number),
+      checks: { database: 'unreachable' },
       error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable.' },
     });
   });

@@ -1,11 +1,23 @@
-import { apiErrorSchema } from '@adwuma/shared';
 import { z } from 'zod';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/db-errors.ts';
 import type { App } from '../../types.ts';
+
+const check = z.enum(['ok', 'unreachable']);
 
 const healthResponse = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   uptimeSeconds: z.number(),
+  checks: z.object({ database: check }),
+});
+
+/** Degraded: still the one error body (`error.code`), plus which dependency failed. */
+const degradedResponse = z.object({
+  status: z.literal('degraded'),
+  database: z.enum(['pglite', 'postgres']),
+  uptimeSeconds: z.number(),
+  checks: z.object({ database: check }),
+  error: z.object({ code: z.literal('SERVICE_UNAVAILABLE'), message: z.string() }),
 });
 
 export async function healthRoutes(app: App) {
@@ -15,21 +27,32 @@ export async function healthRoutes(app: App) {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability',
-        response: { 200: healthResponse, 503: apiErrorSchema },
+        response: { 200: healthResponse, 503: degradedResponse },
       },
-      config: { rateLimit: false },
+      config: { access: 'public', rateLimit: false },
     },
     async (request, reply) => {
       const { database } = app.deps;
+      const uptimeSeconds = Math.round(process.uptime());
       try {
         await database.ping();
       } catch (error) {
         request.log.warn({ err: error }, 'health check: database unreachable');
+        reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
         return reply.status(503).send({
-          error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable.' },
+          status: 'degraded' as const,
+          database: database.kind,
+          uptimeSeconds,
+          checks: { database: 'unreachable' as const },
+          error: { code: 'SERVICE_UNAVAILABLE' as const, message: 'The database is not reachable.' },
         });
       }
-      return { status: 'ok' as const, database: database.kind, uptimeSeconds: Math.round(process.uptime()) };
+      return {
+        status: 'ok' as const,
+        database: database.kind,
+        uptimeSeconds,
+        checks: { database: 'ok' as const },
+      };
     },
   );
 }

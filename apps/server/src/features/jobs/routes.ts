@@ -95,7 +95,7 @@ export async function jobRoutes(app: App) {
         body: jobInputSchema,
         response: { 201: jobResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
@@ -108,6 +108,7 @@ export async function jobRoutes(app: App) {
   app.get(
     '/api/jobs/mine',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['jobs'],
         summary: 'Your jobs, newest first (at most 100), optionally of one status, with counts by status',
@@ -124,6 +125,7 @@ export async function jobRoutes(app: App) {
   app.get(
     '/api/jobs',
     {
+      config: { access: 'onboarded-provider' },
       schema: {
         tags: ['jobs'],
         summary:
@@ -146,6 +148,7 @@ export async function jobRoutes(app: App) {
   app.get(
     '/api/jobs/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['jobs'],
         summary:
@@ -182,7 +185,7 @@ export async function jobRoutes(app: App) {
         body: jobUpdateSchema,
         response: { 200: jobResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -199,7 +202,7 @@ export async function jobRoutes(app: App) {
         params: jobParams,
         response: { 200: jobResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -216,7 +219,7 @@ export async function jobRoutes(app: App) {
         params: jobParams,
         response: { 200: jobResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -240,7 +243,7 @@ export async function jobRoutes(app: App) {
           params: jobParams,
           response: { 201: jobResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
         },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
         const { user } = await requireUser(request);
@@ -263,7 +266,7 @@ export async function jobRoutes(app: App) {
         params: photoParams,
         response: { 200: jobResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -285,7 +288,7 @@ export async function jobRoutes(app: App) {
         body: bidInputSchema,
         response: { 201: bidResponseSchema, ...errors },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'onboarded-provider', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const { user } = await requireOnboardedProvider(request);
@@ -304,7 +307,7 @@ export async function jobRoutes(app: App) {
         params: acceptParams,
         response: { 200: hireResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -316,6 +319,7 @@ export async function jobRoutes(app: App) {
   app.get(
     '/api/bids/mine',
     {
+      config: { access: 'provider' },
       schema: {
         tags: ['bids'],
         summary:
@@ -332,6 +336,7 @@ export async function jobRoutes(app: App) {
   app.get(
     '/api/bids/allowance',
     {
+      config: { access: 'provider' },
       schema: {
         tags: ['bids'],
         summary: 'Your bids this month: tier, limit, used, remaining (null = unlimited) and when it resets',
@@ -354,7 +359,7 @@ export async function jobRoutes(app: App) {
         body: bidUpdateSchema,
         response: { 200: bidResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const { user } = await requireProvider(request);
@@ -371,7 +376,7 @@ export async function jobRoutes(app: App) {
         params: bidParams,
         response: { 200: bidResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const { user } = await requireProvider(request);

@@ -38,6 +38,7 @@ export async function locationRoutes(app: App) {
   app.get(
     '/api/onboarding/location',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['onboarding'],
         summary: 'Your saved location (null when none)',
@@ -61,7 +62,15 @@ export async function locationRoutes(app: App) {
         body: locationSaveRequestSchema,
         response: { 200: locationSaveResponseSchema, ...errors },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        access: 'provider',
+        accessMessages: {
+          unauthorized: LOCATION_MESSAGES.authRequiredToSave,
+          sessionExpired: LOCATION_MESSAGES.authError,
+          forbidden: 'Only providers can save a location. Join as a provider first.',
+        },
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+      },
     },
     async (request) => {
       const { user, role } = await requireProviderToSave(request);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CONVERSATION_CONTEXTS,
+  controlCharacterMessage,
   IMAGE_MESSAGES,
   MAX_IMAGE_BYTES,
   MESSAGE_MAX_LENGTH,
@@ -16,7 +17,7 @@ import type { App } from '../../types.ts';
 import { requireUser, roleOf } from '../auth/session.ts';
 import { imageFailure, uprightImage } from '../files/images.ts';
 import { fileError } from '../files/uploaded-file.ts';
-import { sendLimiter } from './send-limit.ts';
+import { checkSendLimit } from './send-limit.ts';
 import { attachmentOf, memberConversation, sendMessage } from './service.ts';
 
 /** Longest side of a message photo, in pixels (never enlarged). */
@@ -38,6 +39,11 @@ const fieldsSchema = z
     body: z
       .string()
       .max(MESSAGE_MAX_LENGTH * 4, 'Messages can be at most 5,000 characters.')
+      // Multipart fields pass no JSON guard (plugins/input-guard.ts): the shared rule here.
+      .superRefine((value, ctx) => {
+        const message = controlCharacterMessage(value);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      })
       .default(''),
     client_id: z
       .string()
@@ -138,6 +144,7 @@ export async function attachmentRoutes(app: App): Promise<void> {
   app.get(
     '/api/conversations/:id/attachments/:messageId',
     {
+      config: { access: 'user' },
       schema: {
         params: idParams.extend({ messageId: z.uuid({ error: 'No such photo.' }) }),
       },
@@ -180,6 +187,7 @@ export async function attachmentRoutes(app: App): Promise<void> {
     scope.post(
       '/api/conversations/:id/messages/image',
       {
+        config: { access: 'user' },
         schema: {
           consumes: ['multipart/form-data'],
           params: idParams,
@@ -191,7 +199,7 @@ export async function attachmentRoutes(app: App): Promise<void> {
         const conversationId = request.params.id;
         // Outsiders are refused before anything is read or stored.
         await memberConversation(db, conversationId, user.id);
-        sendLimiter.check(user.id);
+        await checkSendLimit(app.deps.limits, user.id);
         const { bytes, fields } = await readImageMessage(request);
         const image = await prepareMessageImage(bytes);
 

@@ -9,7 +9,7 @@ import {
   reportSchema,
   resolveReportRequest,
 } from '@adwuma/shared';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { adminAuditLog, messages, profiles, userReports } from '../../db/schema.ts';
@@ -101,7 +101,10 @@ export async function reportRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/reports',
-    { schema: { body: reportRequest, response: { 201: reportSchema, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: { body: reportRequest, response: { 201: reportSchema, ...errors } },
+    },
     async (request, reply) => {
       const { user } = await requireUser(request);
       const input = request.body;
@@ -125,28 +128,36 @@ export async function reportRoutes(app: App): Promise<void> {
           });
         }
       }
-      const [open] = await db
-        .select({ n: count() })
-        .from(userReports)
-        .where(
-          and(
-            eq(userReports.reporter_id, user.id),
-            eq(userReports.reported_id, input.user_id),
-            eq(userReports.status, 'open'),
-          ),
+      // Count and insert under a lock per (reporter, reported) pair: concurrent reports, from any
+      // server, queue here, so the count cannot be passed by a race.
+      const row = await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext('user_reports'), hashtext(${`${user.id}:${input.user_id}`}))`,
         );
-      if (Number(open?.n ?? 0) >= MAX_OPEN_REPORTS)
-        throw new AppError(429, 'RATE_LIMITED', REPORT_TEXT.tooMany);
-      const [row] = await db
-        .insert(userReports)
-        .values({
-          reporter_id: user.id,
-          reported_id: input.user_id,
-          conversation_id: input.conversation_id ?? null,
-          reason: input.reason,
-          details: input.details,
-        })
-        .returning();
+        const [open] = await tx
+          .select({ n: count() })
+          .from(userReports)
+          .where(
+            and(
+              eq(userReports.reporter_id, user.id),
+              eq(userReports.reported_id, input.user_id),
+              eq(userReports.status, 'open'),
+            ),
+          );
+        if (Number(open?.n ?? 0) >= MAX_OPEN_REPORTS)
+          throw new AppError(429, 'RATE_LIMITED', REPORT_TEXT.tooMany);
+        const [inserted] = await tx
+          .insert(userReports)
+          .values({
+            reporter_id: user.id,
+            reported_id: input.user_id,
+            conversation_id: input.conversation_id ?? null,
+            reason: input.reason,
+            details: input.details,
+          })
+          .returning();
+        return inserted;
+      });
       request.log.info({ reportId: row!.id, reason: input.reason }, 'a user was reported');
       return reply.code(201).send(summaryOf(row!));
     },
@@ -155,6 +166,7 @@ export async function reportRoutes(app: App): Promise<void> {
   app.get(
     '/api/admin/reports',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -193,6 +205,7 @@ export async function reportRoutes(app: App): Promise<void> {
   app.post(
     '/api/admin/reports/:id/resolve',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Close an open report as resolved or dismissed, with a note; 409 once closed',

@@ -18,7 +18,7 @@ import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { messagingExtraRoutes } from './extras.ts';
-import { sendLimiter } from './send-limit.ts';
+import { checkSendLimit } from './send-limit.ts';
 import {
   loadContexts,
   markRead,
@@ -40,7 +40,10 @@ export async function messagingRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/conversations',
-    { schema: { body: startConversationRequest, response: { 200: conversationSchema, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: { body: startConversationRequest, response: { 200: conversationSchema, ...errors } },
+    },
     async (request) => {
       const { user } = await requireUser(request);
       const row = await startConversation(db, user.id, request.body.recipient_id, request.body.context);
@@ -52,6 +55,7 @@ export async function messagingRoutes(app: App): Promise<void> {
   app.get(
     '/api/conversations',
     {
+      config: { access: 'user' },
       schema: {
         querystring: z.object({
           before: z.iso.datetime({ offset: true, error: 'before must be a date-time.' }).optional(),
@@ -86,9 +90,11 @@ export async function messagingRoutes(app: App): Promise<void> {
   app.get(
     '/api/conversations/:id',
     {
+      config: { access: 'user' },
       schema: {
         params: idParams,
-        querystring: z.object({ before_seq: z.coerce.number().int().min(1).optional() }),
+        // seq is a Postgres integer: a larger number would fail in the database, not here.
+        querystring: z.object({ before_seq: z.coerce.number().int().min(1).max(2_147_483_647).optional() }),
         response: { 200: threadSchema, ...errors },
       },
     },
@@ -116,6 +122,7 @@ export async function messagingRoutes(app: App): Promise<void> {
   app.post(
     '/api/conversations/:id/messages',
     {
+      config: { access: 'user' },
       schema: {
         params: idParams,
         body: sendMessageRequest,
@@ -124,7 +131,7 @@ export async function messagingRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      sendLimiter.check(user.id);
+      await checkSendLimit(app.deps.limits, user.id);
       const { message, created } = await sendMessage(app.deps, request.log, request.params.id, user.id, {
         body: request.body.body,
         clientId: request.body.client_id,
@@ -136,7 +143,10 @@ export async function messagingRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/conversations/:id/read',
-    { schema: { params: idParams, body: readRequest, response: { 200: readAnswer, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: { params: idParams, body: readRequest, response: { 200: readAnswer, ...errors } },
+    },
     async (request) => {
       const { user } = await requireUser(request);
       const lastRead = await markRead(db, request.params.id, user.id, request.body.seq);
@@ -146,7 +156,7 @@ export async function messagingRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/messages/unread',
-    { schema: { response: { 200: unreadSchema, ...errors } } },
+    { config: { access: 'user' }, schema: { response: { 200: unreadSchema, ...errors } } },
     async (request) => {
       const { user } = await requireUser(request);
       const [row] = await db

@@ -42,7 +42,10 @@ export async function safetyRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/messages/search',
-    { schema: { querystring: messageSearchRequest, response: { 200: messageSearchSchema, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: { querystring: messageSearchRequest, response: { 200: messageSearchSchema, ...errors } },
+    },
     async (request) => {
       const { user } = await requireUser(request);
       const rows = await db
@@ -114,7 +117,7 @@ export async function safetyRoutes(app: App): Promise<void> {
 
   app.post(
     '/api/users/:id/block',
-    { schema: { params: userParams, response: { 200: blockAnswer, ...errors } } },
+    { config: { access: 'user' }, schema: { params: userParams, response: { 200: blockAnswer, ...errors } } },
     async (request) => {
       const { user } = await requireUser(request);
       return setBlock(user.id, request.params.id, true);
@@ -123,7 +126,7 @@ export async function safetyRoutes(app: App): Promise<void> {
 
   app.delete(
     '/api/users/:id/block',
-    { schema: { params: userParams, response: { 200: blockAnswer, ...errors } } },
+    { config: { access: 'user' }, schema: { params: userParams, response: { 200: blockAnswer, ...errors } } },
     async (request) => {
       const { user } = await requireUser(request);
       return setBlock(user.id, request.params.id, false);

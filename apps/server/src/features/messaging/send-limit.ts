@@ -1,34 +1,17 @@
-import { createWindowLimiter, MESSAGING_TEXT, SEND_LIMIT } from '@adwuma/shared';
+import { MESSAGING_TEXT, SEND_LIMIT } from '@adwuma/shared';
 import { AppError } from '../../lib/errors.ts';
+import type { LimitStore } from '../../lib/limits/index.ts';
+
+const SEND_RULE = { max: SEND_LIMIT.max, windowSeconds: SEND_LIMIT.windowMs / 1000 };
 
 /**
  * A flood of messages from one user is refused with 429 and how long to wait (never dropped
- * silently). Counted per server process; idle users are forgotten after a window.
+ * silently). Counted in the shared limit store, so every server process adds to one count per user.
  */
-export function createSendLimiter(max: number = SEND_LIMIT.max, windowMs: number = SEND_LIMIT.windowMs) {
-  const byUser = new Map<string, { limiter: ReturnType<typeof createWindowLimiter>; last: number }>();
-  let sweptAt = 0;
-  return {
-    check(userId: string, now = Date.now()): void {
-      if (now - sweptAt > windowMs) {
-        for (const [id, entry] of byUser) if (now - entry.last > windowMs) byUser.delete(id);
-        sweptAt = now;
-      }
-      let entry = byUser.get(userId);
-      if (!entry) {
-        entry = { limiter: createWindowLimiter(max, windowMs), last: now };
-        byUser.set(userId, entry);
-      }
-      entry.last = now;
-      const wait = entry.limiter.hit(now);
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        throw new AppError(429, 'RATE_LIMITED', MESSAGING_TEXT.rateLimited(seconds), {
-          retry_after_seconds: seconds,
-        });
-      }
-    },
-  };
+export async function checkSendLimit(limits: LimitStore, userId: string): Promise<void> {
+  const result = await limits.consume(`messages:send:${userId}`, SEND_RULE);
+  if (result.allowed) return;
+  throw new AppError(429, 'RATE_LIMITED', MESSAGING_TEXT.rateLimited(result.retryAfter), {
+    retry_after_seconds: result.retryAfter,
+  });
 }
-
-export const sendLimiter = createSendLimiter();

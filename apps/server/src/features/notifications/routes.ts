@@ -17,7 +17,6 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { consumeLimit } from '../../lib/rate-limit.ts';
 import type { App } from '../../types.ts';
 import { requireUser } from '../auth/session.ts';
 import { registerNoticeMailWorker, sendTestNotice, toNotification } from './notify.ts';
@@ -48,6 +47,7 @@ export async function notificationRoutes(app: App) {
   app.get(
     '/api/notifications',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['notifications'],
         summary: `Your newest ${NOTIFICATIONS_LIMIT} notifications and the unread count`,
@@ -72,6 +72,7 @@ export async function notificationRoutes(app: App) {
   app.post(
     '/api/notifications/:id/read',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one of your notifications read',
@@ -103,6 +104,7 @@ export async function notificationRoutes(app: App) {
   app.post(
     '/api/notifications/read-all',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark all your notifications read',
@@ -130,6 +132,7 @@ async function preferenceRoutes(app: App) {
   app.get(
     '/api/notifications/preferences',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'Your channels per kind of notification (defaults filled in)',
@@ -145,6 +148,7 @@ async function preferenceRoutes(app: App) {
   app.put(
     '/api/notifications/preferences',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'Change your channels for any kinds of notification; answers all of them',
@@ -174,6 +178,7 @@ async function preferenceRoutes(app: App) {
   app.post(
     '/api/notifications/test',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'Send yourself a test notification through one channel and see what happened',
@@ -188,7 +193,7 @@ async function preferenceRoutes(app: App) {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const limit = await consumeLimit(app.deps.database, `notifications:test:${user.id}`, TEST_LIMIT);
+      const limit = await app.deps.limits.consume(`notifications:test:${user.id}`, TEST_LIMIT);
       if (!limit.allowed) {
         throw new AppError(
           429,
@@ -210,6 +215,7 @@ async function pushRoutes(app: App) {
   app.get(
     '/api/push/key',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'The VAPID public key to subscribe a browser with',
@@ -225,6 +231,7 @@ async function pushRoutes(app: App) {
   app.get(
     '/api/push/subscriptions',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'How many browsers receive your push notifications',
@@ -240,6 +247,7 @@ async function pushRoutes(app: App) {
   app.post(
     '/api/push/subscriptions',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['notifications'],
         summary: "Receive push notifications in this browser (its PushSubscription's JSON)",
@@ -271,6 +279,7 @@ async function pushRoutes(app: App) {
   app.delete(
     '/api/push/subscriptions',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['notifications'],
         summary: 'Stop push notifications to one of your browsers (by its endpoint)',

@@ -1,7 +1,7 @@
 import { isProviderLike, type OnboardingStatus } from '@adwuma/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import { requireUser, roleOf, type SignedInWithRole } from '../auth/session.ts';
+import { requireUser, roleOfCaller, type SignedInWithRole } from '../auth/session.ts';
 import { getOnboardingStatus } from './onboarding-status.ts';
 
 export const PROVIDER_ONLY_MESSAGE = 'Only providers can do this. Join as a provider first.';
@@ -16,7 +16,7 @@ export async function requireProvider(
   message = PROVIDER_ONLY_MESSAGE,
 ): Promise<SignedInWithRole> {
   const signedIn = await requireUser(request);
-  const role = await roleOf(request.server.deps.database.db, signedIn.user.id);
+  const role = await roleOfCaller(request, signedIn.user.id);
   if (!isProviderLike(role)) throw new AppError(403, 'FORBIDDEN', message);
   return { ...signedIn, role };
 }

@@ -56,6 +56,7 @@ export async function onboardingRoutes(app: App) {
   app.get(
     '/api/onboarding/status',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['onboarding'],
         summary: 'Your onboarding status, computed on the server (progress written back when it changed)',
@@ -77,7 +78,7 @@ export async function onboardingRoutes(app: App) {
         body: onboardingProfileSchema,
         response: { 200: onboardingProfileResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const { user, role } = await requireProvider(request);
@@ -91,6 +92,7 @@ export async function onboardingRoutes(app: App) {
   app.get(
     '/api/onboarding/services',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['onboarding'],
         summary: 'Your service categories and tags',
@@ -112,7 +114,7 @@ export async function onboardingRoutes(app: App) {
         body: onboardingServicesSchema,
         response: { 200: servicesSaveResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const { user, role } = await requireProvider(request);
@@ -126,6 +128,7 @@ export async function onboardingRoutes(app: App) {
   app.get(
     '/api/onboarding/availability',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['onboarding'],
         summary: 'Your weekly hours (null until set)',
@@ -147,7 +150,7 @@ export async function onboardingRoutes(app: App) {
         body: weeklyAvailabilitySchema,
         response: { 200: availabilitySaveResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const { user, role } = await requireProvider(request);
@@ -167,7 +170,7 @@ export async function onboardingRoutes(app: App) {
         body: termsAcceptanceSchema,
         response: { 200: termsAcceptanceResponseSchema, 409: apiErrorSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const { user, role } = await requireProvider(request);
@@ -193,7 +196,7 @@ export async function onboardingRoutes(app: App) {
         body: subscriptionChoiceSchema,
         response: { 200: subscriptionChoiceResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const { user, role } = await requireProvider(request);
@@ -213,7 +216,7 @@ export async function onboardingRoutes(app: App) {
         summary: 'The welcome screen was seen',
         response: { 200: introSeenResponseSchema, 401: apiErrorSchema },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -225,6 +228,7 @@ export async function onboardingRoutes(app: App) {
   app.get(
     '/api/onboarding/summary',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['onboarding'],
         summary: 'Everything the review step shows',

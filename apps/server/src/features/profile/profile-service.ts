@@ -1,4 +1,9 @@
-import type { Profile, ProfileUpdateInput, profileUpdateSchema } from '@adwuma/shared';
+import {
+  IMAGE_MESSAGES,
+  type Profile,
+  type ProfileUpdateInput,
+  type profileUpdateSchema,
+} from '@adwuma/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +11,7 @@ import { authUsers, profileAvatars, profiles, userRoles } from '../../db/schema.
 import { AppError } from '../../lib/errors.ts';
 import { createProfileFor } from '../auth/create-profile.ts';
 import type { SessionUser } from '../auth/session.ts';
+import { imageFailure, uprightImage } from '../files/images.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -102,6 +108,26 @@ export function sniffImage(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/w
     return 'image/webp';
   }
   return null;
+}
+
+/** The longest side of a stored picture: more than any avatar is ever shown at. */
+export const AVATAR_SIDE = 512;
+
+/**
+ * Decodes the uploaded picture like every other upload (issue 15): refused above the pixel cap before
+ * decoding (a PNG declaring 30000×30000), turned upright, shrunk to AVATAR_SIDE and re-encoded as
+ * WebP without metadata, so no EXIF (GPS position) reaches the people who see it.
+ */
+export async function prepareAvatar(input: Buffer): Promise<{ data: Buffer; contentType: 'image/webp' }> {
+  try {
+    const data = await uprightImage(input)
+      .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { data, contentType: 'image/webp' };
+  } catch (error) {
+    throw imageFailure(error, IMAGE_MESSAGES);
+  }
 }
 
 /** Stores the picture and points avatar_url (and the account's image) at it, versioned. */

@@ -1,8 +1,11 @@
+import { IMAGE_MESSAGES } from '@adwuma/shared';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authUsers, profiles, providerSkills, userRoles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { get, makeAdmin, ORIGIN, signUp, uniqueIp } from '../../test/auth.ts';
+import { hasGpsTag, jpegWithGps, makeImage } from '../../test/documents.ts';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -11,13 +14,28 @@ const PNG = Buffer.concat([
     'hex',
   ),
 ]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x20, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(40, 2),
-]);
+/** The 1×1 PNG with its header (IHDR, CRC fixed) declaring `width`×`height`: a decompression bomb's shape. */
+function pngDeclaring(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const chunk = Buffer.concat([Buffer.from('IHDR'), ihdr]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(chunk), 0);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(13, 0);
+  return Buffer.concat([PNG.subarray(0, 8), length, chunk, crc, PNG.subarray(33)]);
+}
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
 
 function multipart(file: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) {
   const boundary = '----adwumaTestBoundary';
@@ -168,13 +186,10 @@ describe('profiles', () => {
     expect((await get(t, '/api/me', user.cookie)).json().role).toBe('explorer');
   });
 
-  it('uploads a picture (PNG, JPEG, WebP by their bytes), serves it with its type, and points avatar_url at it', async () => {
+  it('uploads a picture (PNG, JPEG, WebP by their bytes), stores it re-encoded as WebP, and points avatar_url at it', async () => {
     const user = await signUp(t);
-    for (const [bytes, type] of [
-      [PNG, 'image/png'],
-      [JPEG, 'image/jpeg'],
-      [WEBP, 'image/webp'],
-    ] as const) {
+    for (const format of ['png', 'jpeg', 'webp'] as const) {
+      const bytes = await makeImage(format, { width: 40, height: 24 });
       const res = await upload(user.cookie, bytes, {
         filename: 'photo.bin',
         type: 'application/octet-stream',
@@ -184,13 +199,54 @@ describe('profiles', () => {
       expect(url).toMatch(new RegExp(`^/api/avatars/${user.id}\\?v=\\d+$`));
       const served = await t.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe(type);
+      expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['cache-control']).toContain('public');
-      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 40,
+        height: 24,
+      });
     }
     const me = (await get(t, '/api/me', user.cookie)).json();
     expect(me.user.image).toBe(me.profile.avatar_url);
+  });
+
+  it('shrinks a big picture to 512 px, turns it upright and strips its EXIF (GPS)', async () => {
+    const user = await signUp(t);
+    const big = await upload(user.cookie, await makeImage('jpeg', { width: 2000, height: 1000 }), {
+      type: 'image/jpeg',
+    });
+    expect(big.statusCode, big.body).toBe(200);
+    const stored = await t.app.inject({ method: 'GET', url: big.json().avatar_url });
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ width: 512, height: 256 });
+
+    const gps = await jpegWithGps();
+    expect(hasGpsTag((await sharp(gps).metadata()).exif)).toBe(true);
+    const res = await upload(user.cookie, gps, { type: 'image/jpeg' });
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: res.json().avatar_url });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    // Orientation 6 applied: the 40×24 photo is stored upright as 24×40.
+    expect(meta).toMatchObject({ format: 'webp', width: 24, height: 40 });
+  });
+
+  it('refuses a picture declaring 30000×30000 pixels with 400 before decoding it, and keeps the old one', async () => {
+    const user = await signUp(t);
+    const first = await upload(user.cookie, await makeImage('png'));
+    expect(first.statusCode).toBe(200);
+    const res = await upload(user.cookie, pngDeclaring(30_000, 30_000));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { fields: [{ field: 'file', message: IMAGE_MESSAGES.tooManyPixels }] },
+    });
+    const broken = await upload(user.cookie, Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(100, 7)]));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.details.fields[0].message).toBe(IMAGE_MESSAGES.unreadable);
+    const [row] = await t.database.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(row?.avatar_url).toBe(first.json().avatar_url);
   });
 
   it('refuses other files (415), too large ones (413), missing files and signed-out uploads', async () => {

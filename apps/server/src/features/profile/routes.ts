@@ -20,6 +20,7 @@ import {
   becomeProvider,
   findProfile,
   ownProfile,
+  prepareAvatar,
   saveAvatar,
   sniffImage,
   toProfile,
@@ -35,6 +36,7 @@ export async function profileRoutes(app: App) {
   app.get(
     '/api/me',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary: 'The signed-in user, profile, effective role and permissions',
@@ -66,6 +68,7 @@ export async function profileRoutes(app: App) {
   app.get(
     '/api/profile',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary: 'Your own profile',
@@ -87,7 +90,7 @@ export async function profileRoutes(app: App) {
         body: profileUpdateSchema,
         response: { 200: profileSchema, ...errors },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -100,6 +103,7 @@ export async function profileRoutes(app: App) {
   app.get(
     '/api/profiles/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary: 'A profile: your own, or any for an admin',
@@ -126,7 +130,7 @@ export async function profileRoutes(app: App) {
         summary: 'Join as Provider: marks you a provider (role explorer, type provider)',
         response: { 200: becomeProviderResponseSchema, 401: apiErrorSchema },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -149,7 +153,7 @@ export async function profileRoutes(app: App) {
           consumes: ['multipart/form-data'],
           response: { 200: profileSchema, 401: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
         },
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: { access: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
       async (request) => {
         const { user } = await requireUser(request);
@@ -186,7 +190,8 @@ export async function profileRoutes(app: App) {
         if (!contentType) {
           throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The picture must be a JPEG, PNG or WebP image.');
         }
-        const profile = await saveAvatar(db, user, bytes, contentType);
+        const avatar = await prepareAvatar(bytes);
+        const profile = await saveAvatar(db, user, avatar.data, avatar.contentType);
         await refreshProviderSearch(db, user.id);
         return toProfile(profile);
       },
@@ -196,6 +201,7 @@ export async function profileRoutes(app: App) {
   app.get(
     '/api/avatars/:userId',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['public'],
         summary: 'A profile picture',

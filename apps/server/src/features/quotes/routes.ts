@@ -58,7 +58,7 @@ export async function quoteRoutes(app: App) {
         body: quoteRequestInputSchema,
         response: { 201: quoteRequestResponseSchema, ...errors },
       },
-      config: createLimit,
+      config: { ...createLimit, access: 'user' },
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
@@ -70,6 +70,7 @@ export async function quoteRoutes(app: App) {
   app.get(
     '/api/quote-requests',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['quotes'],
         summary:
@@ -92,6 +93,7 @@ export async function quoteRoutes(app: App) {
   app.get(
     '/api/quote-requests/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['quotes'],
         summary: 'One request you sent or received (404 for anyone else)',
@@ -121,7 +123,7 @@ export async function quoteRoutes(app: App) {
         body: quoteAnswerSchema,
         response: { 200: quoteRequestResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -141,7 +143,7 @@ export async function quoteRoutes(app: App) {
         body: quoteDeclineSchema.nullish(),
         response: { 200: quoteRequestResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -159,7 +161,7 @@ export async function quoteRoutes(app: App) {
         params: idParams,
         response: { 200: quoteAcceptResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -176,7 +178,7 @@ export async function quoteRoutes(app: App) {
         params: idParams,
         response: { 200: quoteRequestResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);

@@ -50,6 +50,7 @@ export async function realtimeRoutes(app: App): Promise<void> {
   app.get(
     '/api/realtime',
     {
+      config: { access: 'user' },
       websocket: true,
       schema: { querystring: sinceQuery, hide: true },
       preValidation: async (request) => {
@@ -98,6 +99,7 @@ export async function realtimeRoutes(app: App): Promise<void> {
   app.get(
     '/api/realtime/events',
     {
+      config: { access: 'user' },
       schema: {
         querystring: z.object({ since: sinceValue }),
         response: { 200: missedEventsSchema, 400: apiErrorSchema, 401: apiErrorSchema },

@@ -43,7 +43,7 @@ export async function reviewRoutes(app: App) {
         body: reviewInputSchema,
         response: { 201: reviewResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
@@ -62,7 +62,7 @@ export async function reviewRoutes(app: App) {
         body: reviewReplySchema,
         response: { 200: reviewResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'user' },
     },
     async (request) => {
       const { user } = await requireUser(request);
@@ -73,6 +73,7 @@ export async function reviewRoutes(app: App) {
   app.get(
     '/api/reviews',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['reviews'],
         summary:
@@ -90,6 +91,7 @@ export async function reviewRoutes(app: App) {
   app.get(
     '/api/providers/:slug/reviews',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['reviews'],
         summary: "A listed provider's published reviews from customers, newest first, 10 a page",

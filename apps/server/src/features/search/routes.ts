@@ -61,6 +61,7 @@ export async function searchRoutes(app: App) {
   app.get(
     '/api/search',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['search'],
         summary:
@@ -80,6 +81,7 @@ export async function searchRoutes(app: App) {
   app.get(
     '/api/categories/:slug/providers',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['search'],
         summary: "A category's providers (the search's filters and sorts apply; default sort rating)",
@@ -101,6 +103,7 @@ export async function searchRoutes(app: App) {
   app.get(
     '/api/providers/:slug',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['search'],
         summary: "A provider's public profile by slug (only the code at its end counts: old links work)",
@@ -118,6 +121,7 @@ export async function searchRoutes(app: App) {
   app.get(
     '/api/directory',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['search'],
         summary: 'Browse providers by category and city, by name (A–Z) or rating',
@@ -145,6 +149,7 @@ export async function searchRoutes(app: App) {
   app.get(
     '/api/directory/cities',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['search'],
         summary: 'Cities with listed providers, most providers first (counted every five minutes)',

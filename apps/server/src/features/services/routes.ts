@@ -75,7 +75,7 @@ export async function serviceRoutes(app: App) {
         body: serviceInputSchema,
         response: { 201: serviceResponseSchema, 409: apiErrorSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request, reply) => {
       const { user } =
@@ -91,6 +91,7 @@ export async function serviceRoutes(app: App) {
   app.get(
     '/api/services/mine',
     {
+      config: { access: 'provider' },
       schema: {
         tags: ['services'],
         summary: 'Your services, drafts and paused ones included, newest first',
@@ -113,6 +114,7 @@ export async function serviceRoutes(app: App) {
   app.get(
     '/api/services/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['services'],
         summary: 'A published service (drafts and paused ones only to their owner)',
@@ -138,7 +140,7 @@ export async function serviceRoutes(app: App) {
         body: serviceUpdateSchema,
         response: { 200: serviceResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const { user } = await requireProvider(request);
@@ -159,7 +161,7 @@ export async function serviceRoutes(app: App) {
         params: idParams,
         response: { 204: z.null(), ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request, reply) => {
       const { user } = await requireProvider(request);
@@ -192,7 +194,7 @@ export async function serviceRoutes(app: App) {
             415: apiErrorSchema,
           },
         },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { access: 'provider', rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
         const { user } = await requireProvider(request);
@@ -215,7 +217,7 @@ export async function serviceRoutes(app: App) {
         params: photoParams,
         response: { 200: serviceResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const { user } = await requireProvider(request);
@@ -234,7 +236,7 @@ export async function serviceRoutes(app: App) {
         body: servicePhotoOrderSchema,
         response: { 200: serviceResponseSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const { user } = await requireProvider(request);

@@ -26,6 +26,7 @@ export async function adminVerificationRoutes(app: App) {
   app.get(
     '/api/admin/verification',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: `Verification sessions, oldest first, ${ADMIN_PAGE_SIZE} a page; status awaiting (default), all or one status`,
@@ -42,6 +43,7 @@ export async function adminVerificationRoutes(app: App) {
   app.get(
     '/api/admin/verification/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'One verification session with the documents (signed URLs valid 3600 s)',
@@ -58,6 +60,7 @@ export async function adminVerificationRoutes(app: App) {
   app.post(
     '/api/admin/verification/:id/claim',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Take a waiting verification into review (status in_review, you as reviewer)',
@@ -74,6 +77,7 @@ export async function adminVerificationRoutes(app: App) {
   app.post(
     '/api/admin/verification/:id/decision',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Approve or reject (a note is required to reject); 409 once decided',

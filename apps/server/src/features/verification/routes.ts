@@ -40,6 +40,7 @@ export async function verificationRoutes(app: App) {
   app.get(
     '/api/verification',
     {
+      config: { access: 'provider' },
       schema: {
         tags: ['verification'],
         summary: 'Your identity documents (with signed URLs valid 3600 s), review session and status',
@@ -71,7 +72,7 @@ export async function verificationRoutes(app: App) {
           }),
           response: { 201: providerDocumentSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
         },
-        config: writeLimit,
+        config: { ...writeLimit, access: 'provider' },
       },
       async (request, reply) => {
         const signedIn = await requireProvider(request);
@@ -91,7 +92,7 @@ export async function verificationRoutes(app: App) {
         params: z.object({ id: z.string().min(1).max(100) }),
         response: { 204: z.null().describe('Removed'), ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request, reply) => {
       const signedIn = await requireProvider(request);
@@ -109,7 +110,7 @@ export async function verificationRoutes(app: App) {
         body: submitVerificationSchema,
         response: { 200: verificationStateSchema, ...errors },
       },
-      config: writeLimit,
+      config: { ...writeLimit, access: 'provider' },
     },
     async (request) => {
       const signedIn = await requireProvider(request);

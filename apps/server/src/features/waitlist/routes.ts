@@ -23,7 +23,7 @@ export async function waitlistRoutes(app: App) {
         body,
         response: { 200: waitlistJoinResponse, 201: waitlistJoinResponse },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const result = await joinWaitlist(app.deps, request.body);

@@ -6,6 +6,7 @@ import {
   FileWarning,
   Flag,
   LayoutDashboard,
+  Mail,
   Scale,
   ShieldAlert,
   ShieldCheck,
@@ -143,6 +144,7 @@ const ADMIN_NAV = [
   { to: ROUTES.adminEnterpriseLeads, label: 'Enterprise leads', icon: Building2, end: false },
   { to: ROUTES.adminLogs, label: 'Logs', icon: FileWarning, end: false },
   { to: ROUTES.adminActivity, label: 'Activity', icon: Activity, end: false },
+  { to: ROUTES.adminOutbox, label: 'Outbox', icon: Mail, end: false },
 ] as const;
 
 /** The admin area: the wrapper, the section tabs, and the page. */

@@ -1,4 +1,10 @@
-import type { AdminEnterpriseLeadsPage, AdminLogsPage, AdminOverview, AdminUsersPage } from '@adwuma/shared';
+import type {
+  AdminEnterpriseLeadsPage,
+  AdminLogsPage,
+  AdminOutboxPage,
+  AdminOverview,
+  AdminUsersPage,
+} from '@adwuma/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -44,4 +50,13 @@ export const adminLogsQuery = (kind: 'frontend' | 'security', page: number) =>
     queryFn: () => api<AdminLogsPage>(`/api/admin/logs${query({ kind, page })}`),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
+  });
+
+/** GET /api/admin/outbox?page=&to=: stored mail, newest first; `to` matches part of the address. */
+export const adminOutboxQuery = (page: number, to: string) =>
+  queryOptions({
+    queryKey: ['admin', 'outbox', page, to],
+    queryFn: () => api<AdminOutboxPage>(`/api/admin/outbox${query({ page, to })}`),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
   });
