@@ -77,7 +77,7 @@ export async function insertJobs(t: TestApp, customerId: string, n: number): Pro
   const rows = await t.database.db
     .insert(jobs)
     .values(
-      Array.from({ length: n }, (_, i) => ({
+      Array.from({ length: n }, (_, i): typeof jobs.$inferInsert => ({
         customer_id: customerId,
         title: `Seeded job ${i + 1}`,
         category_slug: 'plumbing',

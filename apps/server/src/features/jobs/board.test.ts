@@ -114,8 +114,10 @@ describe('job board', () => {
     expect(await titles('q=100%25')).toEqual(['Install a water pump in Accra']);
     expect(await titles('q=%25')).toEqual(['Install a water pump in Accra']);
     expect(await titles('q=_')).toEqual([]);
-    // A control character is a space, not a 500.
-    expect(await titles('q=tap%00drain')).toEqual(['Unblock a shower drain']);
+    // A control character is refused with the field named, never a 500.
+    const nul = await call(t, 'GET', '/api/jobs?q=tap%00drain', plumber.cookie);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.details.fields[0].field).toBe('query.q');
   });
 
   it('filters by category, distance, budget and posting date', async () => {

@@ -20,13 +20,11 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { ORIGIN, signUp, type TestUser, uniqueIp } from '../../test/auth.ts';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from(
-    '0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4d20000000049454e44ae426082',
-    'hex',
-  ),
-]);
+// A real 1×1 PNG: avatars are decoded and re-encoded, so the bytes must be a whole image.
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d4944415408996338c3c0f01f00043401cc114b80030000000049454e44ae426082',
+  'hex',
+);
 
 const ACCRA = {
   city: 'Accra',
