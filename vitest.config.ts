@@ -28,6 +28,10 @@ export default defineConfig({
         },
       },
       {
+        // Root scripts' pure rules (scripts/deps-rules.mjs behind check-deps.mjs).
+        test: { name: 'scripts', root: '.', include: ['scripts/**/*.test.mjs'], environment: 'node' },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+import { serverFenceProblems, webFenceProblems } from './deps-rules.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const rootPkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -90,6 +91,27 @@ for (const [ws, rules] of Object.entries(workspaces)) {
   }
 }
 
+// Web fences (issue 16): features/A imports features/B only through features/B/index.ts, and no
+// import cycles. The rules themselves are pure functions in deps-rules.mjs (unit-tested there).
+function checkWebFences() {
+  const srcDir = path.join(root, 'apps/web/src');
+  const sources = {};
+  for (const file of walk(srcDir)) sources[path.relative(srcDir, file)] = fs.readFileSync(file, 'utf8');
+  return webFenceProblems(sources, 'apps/web/src/');
+}
+problems.push(...checkWebFences());
+
+// Server fences (issue 16, docs/decisions/012-layering.md): route files do not import db/schema
+// (minus the commented allow-list in deps-rules.mjs), features meet only through entry files, the
+// kernel imports no feature, and no import cycles (type-only imports ignored).
+function checkServerFences() {
+  const srcDir = path.join(root, 'apps/server/src');
+  const sources = {};
+  for (const file of walk(srcDir)) sources[path.relative(srcDir, file)] = fs.readFileSync(file, 'utf8');
+  return serverFenceProblems(sources, { prefix: 'apps/server/src/' });
+}
+problems.push(...checkServerFences());
+
 if (problems.length) {
   console.error(
     `Dependency rules broken (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
@@ -97,5 +119,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  'Dependency rules hold: shared → zod only; web and server depend on shared, never on each other.',
+  'Dependency rules hold: shared → zod only; web and server depend on shared, never on each other; web and server features meet only through entry files, server routes stay off the schema, no import cycles.',
 );

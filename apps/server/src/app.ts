@@ -22,40 +22,52 @@ import { seedDemoData } from './db/demo-seed.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
+import { authJobs } from './features/auth/jobs.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { getSignedIn, sessionCookiePlugin } from './features/auth/session.ts';
+import { bookingJobs } from './features/bookings/jobs.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { categoryRoutes } from './features/categories/routes.ts';
 import { devOutboxRoutes } from './features/dev-outbox/routes.ts';
 import { adminDisputeRoutes } from './features/disputes/admin-routes.ts';
 import { disputeRoutes } from './features/disputes/routes.ts';
+import { enterpriseJobs } from './features/enterprise/jobs.ts';
 import { enterpriseRoutes } from './features/enterprise/routes.ts';
 import { favoriteRoutes } from './features/favorites/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { frontendErrorRoutes } from './features/frontend-errors/routes.ts';
 import { geocodingRoutes } from './features/geocoding/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { jobBoardJobs } from './features/jobs/jobs.ts';
 import { jobRoutes } from './features/jobs/routes.ts';
 import { locationRoutes } from './features/location/routes.ts';
+import { messagingExtraRoutes } from './features/messaging/extras.ts';
+import { messagingJobs } from './features/messaging/jobs.ts';
 import { messagingRoutes } from './features/messaging/routes.ts';
+import { notificationJobs } from './features/notifications/jobs.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { quoteJobs } from './features/quotes/jobs.ts';
 import { quoteRoutes } from './features/quotes/routes.ts';
+import { realtimeJobs } from './features/realtime/jobs.ts';
 import { realtimeRoutes } from './features/realtime/routes.ts';
+import { reviewJobs } from './features/reviews/jobs.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { describedPages } from './features/search/described-pages.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { serviceRoutes } from './features/services/routes.ts';
 import { adminVerificationRoutes } from './features/verification/admin-routes.ts';
+import { verificationJobs } from './features/verification/jobs.ts';
 import { verificationRoutes } from './features/verification/routes.ts';
+import { waitlistJobs } from './features/waitlist/jobs.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { getSignedIn, sessionCookiePlugin } from './kernel/http/session.ts';
 import { createLimitStore, routeLimitStore, scheduleLimitPruning } from './lib/limits/index.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { createAuth, resolveAuthSecret } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
-import { createJobQueue } from './plugins/jobs.ts';
+import { createJobQueue, registerFeatureJobs } from './plugins/jobs.ts';
 import { createMailer } from './plugins/mail.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { helmetOptions } from './plugins/security.ts';
@@ -149,6 +161,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = createStorage(config, secret);
   app.decorate('deps', { config, database, jobs, mailer, storage, auth, limits, log: app.log });
   await scheduleLimitPruning(jobs, limits);
+  // Every feature's background work, in one place (workers run after app.ready, in jobs.start).
+  for (const featureJobs of [
+    authJobs,
+    bookingJobs,
+    enterpriseJobs,
+    jobBoardJobs,
+    messagingJobs,
+    notificationJobs,
+    quoteJobs,
+    realtimeJobs,
+    reviewJobs,
+    verificationJobs,
+    waitlistJobs,
+  ]) {
+    await registerFeatureJobs(jobs, app.deps, featureJobs);
+  }
 
   app.addHook('onClose', async () => {
     if (closed) return;
@@ -219,6 +247,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(adminDisputeRoutes);
   await app.register(realtimeRoutes);
   await app.register(messagingRoutes);
+  await app.register(messagingExtraRoutes);
   // Reset links in plain sight: only on explicit request, never in production (admins: /admin/outbox).
   if (config.devOutbox && config.env !== 'production' && mailer.transport === 'outbox') {
     await app.register(devOutboxRoutes);
@@ -232,6 +261,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(webPlugin, {
     distDir: config.webDistDir,
     pages: describedPages(database.db, config.publicUrl),
+    mapTileUrl: config.mapTileUrl,
   });
 
   await app.ready();

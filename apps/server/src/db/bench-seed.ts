@@ -1,4 +1,4 @@
-import { rebuildProviderSearch } from '../features/search/provider-search.ts';
+import { rebuildProviderSearch } from '../kernel/provider-search.ts';
 import type { Database } from './client.ts';
 import {
   BIO_CLOSINGS,

@@ -181,7 +181,7 @@ async function insertDemoJobs(tx: Tx, now: Date): Promise<number> {
   await tx
     .insert(profiles)
     .values(
-      customers.map((c) => ({
+      customers.map((c): typeof profiles.$inferInsert => ({
         id: c.id,
         full_name: c.name,
         email: c.email,
@@ -197,7 +197,7 @@ async function insertDemoJobs(tx: Tx, now: Date): Promise<number> {
     .onConflictDoNothing();
   await tx
     .insert(userRoles)
-    .values(customers.map((c) => ({ user_id: c.id, role: 'customer' })))
+    .values(customers.map((c): typeof userRoles.$inferInsert => ({ user_id: c.id, role: 'customer' })))
     .onConflictDoNothing();
 
   // Demo providers by trade and city, to draw bidders from (the same deterministic list as their seed).
@@ -250,7 +250,7 @@ async function insertDemoJobs(tx: Tx, now: Date): Promise<number> {
         .slice(0, Math.floor(random() * 4));
       if (bidders.length) {
         await tx.insert(jobBids).values(
-          bidders.map((p, k) => {
+          bidders.map((p, k): typeof jobBids.$inferInsert => {
             const at = new Date(postedAt.getTime() + hours(1 + k * 3 + Math.floor(random() * 5)));
             const price = Math.round((min + random() * (max - min)) / 5) * 5 * 100;
             return {

@@ -1,6 +1,6 @@
 import type { PriceType, ServiceStatus } from '@adwuma/shared';
 import { sql } from 'drizzle-orm';
-import { rebuildProviderSearch } from '../features/search/provider-search.ts';
+import { rebuildProviderSearch } from '../kernel/provider-search.ts';
 import type { Database, Db } from './client.ts';
 import { CATEGORY_GROUPS } from './data/categories.ts';
 import {
@@ -261,7 +261,7 @@ export async function insertProviders(db: Pick<Db, 'transaction'>, providers: Se
       await tx
         .insert(profiles)
         .values(
-          batch.map((p) => {
+          batch.map((p): typeof profiles.$inferInsert => {
             const done = p.onboarding_completed ?? true;
             return {
               id: p.id,
@@ -293,7 +293,9 @@ export async function insertProviders(db: Pick<Db, 'transaction'>, providers: Se
         .onConflictDoNothing();
       await tx
         .insert(userRoles)
-        .values(batch.map((p) => ({ user_id: p.id, role: 'service_provider' })))
+        .values(
+          batch.map((p): typeof userRoles.$inferInsert => ({ user_id: p.id, role: 'service_provider' })),
+        )
         .onConflictDoNothing();
       await tx
         .insert(providerLocations)

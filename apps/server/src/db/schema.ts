@@ -1,4 +1,52 @@
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  BID_STATUSES,
+  type BidStatus,
+  BOOKING_BLOCKING_STATUSES,
+  BOOKING_SIDES,
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  type BookingSide,
+  type BookingSource,
+  type BookingStatus,
+  type ConversationContextType,
+  CURRENCIES,
+  type Currency,
+  DISPUTE_OUTCOMES,
+  DISPUTE_STATUSES,
+  type DisputeOutcome,
+  type DisputeReason,
+  type DisputeStatus,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  type DocumentStatus,
+  type DocumentType,
+  EVENT_TYPES,
+  type EventType,
+  JOB_STATUSES,
+  JOB_WHEN_TYPES,
+  type JobStatus,
+  type JobWhenType,
+  PRICE_TYPES,
+  PROFILE_TYPES,
+  type PriceType,
+  type ProfileType,
+  QUOTE_LIVE_STATUSES,
+  QUOTE_STATUSES,
+  type QuoteStatus,
+  ROLES,
+  type Role,
+  SERVICE_STATUSES,
+  SEVERITIES,
+  type ServiceStatus,
+  type Severity,
+  TIER_IDS,
+  type TierId,
+  UPLOAD_STATUSES,
+  type UploadStatus,
+  VERIFICATION_SESSION_STATUSES,
+  type VerificationSessionStatus,
+} from '@adwuma/shared';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -22,6 +70,13 @@ import {
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * `column in ('a','b',…)` built from the shared list the column is `$type`d with, so the check and
+ * the type cannot drift. Literals are inlined because a constraint takes no parameters.
+ */
+const oneOf = (column: SQLWrapper, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(','))})`;
 const utm = () => ({
   utm_source: text('utm_source'),
   utm_medium: text('utm_medium'),
@@ -47,7 +102,7 @@ export const eventTracking = pgTable(
   'event_tracking',
   {
     id: id(),
-    event_type: text('event_type').notNull(),
+    event_type: text('event_type').$type<EventType>().notNull(),
     event_data: jsonb('event_data').$type<Record<string, unknown>>(),
     page_path: text('page_path').notNull(),
     ...utm(),
@@ -56,10 +111,7 @@ export const eventTracking = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    check(
-      'event_tracking_type_check',
-      sql`${t.event_type} in ('conversion','page_view','user_signup','ab_test')`,
-    ),
+    check('event_tracking_type_check', oneOf(t.event_type, EVENT_TYPES)),
     index('event_tracking_type_created_idx').on(t.event_type, t.created_at),
   ],
 );
@@ -94,11 +146,11 @@ export const frontendErrors = pgTable(
     user_id: text('user_id'),
     session_id: text('session_id'),
     additional_context: jsonb('additional_context').$type<Record<string, unknown>>(),
-    severity: text('severity').notNull(),
+    severity: text('severity').$type<Severity>().notNull(),
     created_at: createdAt(),
   },
   (t) => [
-    check('frontend_errors_severity_check', sql`${t.severity} in ('critical','high','medium','low')`),
+    check('frontend_errors_severity_check', oneOf(t.severity, SEVERITIES)),
     index('frontend_errors_created_idx').on(t.created_at),
   ],
 );
@@ -276,8 +328,8 @@ export const profiles = pgTable(
     /** Average review score 0.00–5.00 (not money: exact decimal all the same). */
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     total_reviews: integer('total_reviews').notNull().default(0),
-    role: text('role').notNull().default('customer'),
-    type: text('type').notNull().default('customer'),
+    role: text('role').$type<Role>().notNull().default('customer'),
+    type: text('type').$type<ProfileType>().notNull().default('customer'),
     is_admin: boolean('is_admin').notNull().default(false),
     onboarding_progress: jsonb('onboarding_progress').$type<Record<string, unknown>>().notNull().default({}),
     core_onboarding_progress: jsonb('core_onboarding_progress')
@@ -304,7 +356,7 @@ export const profiles = pgTable(
     profile_completion_percentage: integer('profile_completion_percentage').notNull().default(0),
     profile_strength_score: integer('profile_strength_score').notNull().default(0),
     country_code: text('country_code').notNull().default('GH'),
-    currency_preference: text('currency_preference').notNull().default('GHS'),
+    currency_preference: text('currency_preference').$type<Currency>().notNull().default('GHS'),
     city: text('city'),
     state: text('state'),
     country: text('country').notNull().default('Ghana'),
@@ -320,10 +372,10 @@ export const profiles = pgTable(
     welcome_email_sent: boolean('welcome_email_sent').notNull().default(false),
   },
   (t) => [
-    check('profiles_role_check', sql`${t.role} in ('admin','service_provider','explorer','customer')`),
-    check('profiles_type_check', sql`${t.type} in ('customer','provider','explorer')`),
+    check('profiles_role_check', oneOf(t.role, ROLES)),
+    check('profiles_type_check', oneOf(t.type, PROFILE_TYPES)),
     check('profiles_rating_check', sql`${t.rating} between 0 and 5`),
-    check('profiles_currency_check', sql`${t.currency_preference} in ('GHS','USD')`),
+    check('profiles_currency_check', oneOf(t.currency_preference, CURRENCIES)),
     index('profiles_created_idx').on(t.created_at),
   ],
 );
@@ -336,12 +388,12 @@ export const userRoles = pgTable(
     user_id: text('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(),
+    role: text('role').$type<Role>().notNull(),
     created_at: createdAt(),
   },
   (t) => [
     unique('user_roles_user_role_unique').on(t.user_id, t.role),
-    check('user_roles_role_check', sql`${t.role} in ('admin','service_provider','explorer','customer')`),
+    check('user_roles_role_check', oneOf(t.role, ROLES)),
   ],
 );
 
@@ -469,7 +521,7 @@ export const idDocuments = pgTable(
     provider_id: text('provider_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    doc_status: text('doc_status').notNull().default('uploading'),
+    doc_status: text('doc_status').$type<DocumentStatus>().notNull().default('uploading'),
     /** The stored file this status belongs to (one id_documents row per provider_documents row). */
     provider_document_id: uuid('provider_document_id')
       .unique()
@@ -478,10 +530,7 @@ export const idDocuments = pgTable(
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'id_documents_status_check',
-      sql`${t.doc_status} in ('uploading','uploaded','submitted','approved','rejected')`,
-    ),
+    check('id_documents_status_check', oneOf(t.doc_status, DOCUMENT_STATUSES)),
     index('id_documents_provider_idx').on(t.provider_id),
   ],
 );
@@ -498,22 +547,19 @@ export const providerDocuments = pgTable(
     provider_id: text('provider_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    document_type: text('document_type').notNull(),
+    document_type: text('document_type').$type<DocumentType>().notNull(),
     file_storage_path: text('file_storage_path').notNull().unique(),
     filename: text('filename').notNull(),
     file_size: integer('file_size').notNull(),
     mime_type: text('mime_type').notNull(),
-    upload_status: text('upload_status').notNull().default('uploaded'),
+    upload_status: text('upload_status').$type<UploadStatus>().notNull().default('uploaded'),
     created_at: createdAt(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     unique('provider_documents_provider_type_unique').on(t.provider_id, t.document_type),
-    check('provider_documents_type_check', sql`${t.document_type} in ('front','back','selfie')`),
-    check(
-      'provider_documents_upload_status_check',
-      sql`${t.upload_status} in ('uploaded','processing','verified','rejected')`,
-    ),
+    check('provider_documents_type_check', oneOf(t.document_type, DOCUMENT_TYPES)),
+    check('provider_documents_upload_status_check', oneOf(t.upload_status, UPLOAD_STATUSES)),
     check('provider_documents_size_check', sql`${t.file_size} > 0`),
   ],
 );
@@ -530,7 +576,7 @@ export const verificationSessions = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     verification_type: text('verification_type').notNull().default('manual'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<VerificationSessionStatus>().notNull().default('pending'),
     /** Ghana Card number, GHA-123456789-0. */
     ghana_card_number: text('ghana_card_number'),
     submitted_at: at('submitted_at'),
@@ -542,10 +588,7 @@ export const verificationSessions = pgTable(
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'verification_sessions_status_check',
-      sql`${t.status} in ('pending','documents_submitted','pending_admin_approval','in_review','admin_approved','admin_rejected')`,
-    ),
+    check('verification_sessions_status_check', oneOf(t.status, VERIFICATION_SESSION_STATUSES)),
     index('verification_sessions_provider_idx').on(t.provider_id, t.updated_at),
     index('verification_sessions_status_idx').on(t.status, t.submitted_at),
   ],
@@ -642,7 +685,7 @@ export const subscriptions = pgTable(
     stripe_customer_id: text('stripe_customer_id'),
     /** A paid subscription is running (false on the free Starter tier). */
     subscribed: boolean('subscribed').notNull().default(false),
-    subscription_tier: text('subscription_tier').notNull().default('starter'),
+    subscription_tier: text('subscription_tier').$type<TierId>().notNull().default('starter'),
     subscription_end: at('subscription_end'),
     status: text('status').notNull().default('active'),
     created_at: createdAt(),
@@ -653,12 +696,7 @@ export const subscriptions = pgTable(
     last_email_sent_at: at('last_email_sent_at'),
     email_status: text('email_status'),
   },
-  (t) => [
-    check(
-      'subscriptions_tier_check',
-      sql`${t.subscription_tier} in ('starter','pro','premium','enterprise')`,
-    ),
-  ],
+  (t) => [check('subscriptions_tier_check', oneOf(t.subscription_tier, TIER_IDS))],
 );
 
 // ---------------------------------------------------------------------------------------------------
@@ -678,20 +716,20 @@ export const providerServices = pgTable(
       .notNull()
       .references(() => serviceCategories.slug, { onUpdate: 'cascade' }),
     description: text('description').notNull(),
-    price_type: text('price_type').notNull(),
+    price_type: text('price_type').$type<PriceType>().notNull(),
     /** Pesewas (GHS minor units). */
     price_minor: integer('price_minor').notNull(),
     currency: text('currency').notNull().default('GHS'),
     duration_minutes: integer('duration_minutes'),
     service_areas: text('service_areas').array().notNull().default(sql`'{}'::text[]`),
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<ServiceStatus>().notNull().default('draft'),
     published_at: at('published_at'),
     created_at: createdAt(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check('provider_services_price_type_check', sql`${t.price_type} in ('fixed','hourly','from')`),
-    check('provider_services_status_check', sql`${t.status} in ('draft','published','paused')`),
+    check('provider_services_price_type_check', oneOf(t.price_type, PRICE_TYPES)),
+    check('provider_services_status_check', oneOf(t.status, SERVICE_STATUSES)),
     check('provider_services_price_check', sql`${t.price_minor} between 0 and 100000000`),
     check('provider_services_currency_check', sql`${t.currency} = 'GHS'`),
     check(
@@ -750,7 +788,7 @@ const cube = customType<{ data: string }>({ dataType: () => 'cube' });
 /**
  * The search read model: one row per provider who is (or was) listed, denormalised from profiles,
  * provider_locations, skills, tags, availability and published services, so that a search is one
- * indexed table. Kept in step by refreshProviderSearch (features/search/provider-search.ts) in the
+ * indexed table. Kept in step by refreshProviderSearch (kernel/provider-search.ts) in the
  * same transaction as each write. A provider who stops qualifying keeps the row with listed = false,
  * so the public code (and every link to it) never changes.
  */
@@ -788,7 +826,8 @@ export const providerSearch = pgTable(
     total_reviews: integer('total_reviews').notNull().default(0),
     /** The lowest published price (pesewas) and its price type; null without a published service. */
     min_price_minor: integer('min_price_minor'),
-    price_type: text('price_type'),
+    /** Copied from provider_services.price_type (checked there). */
+    price_type: text('price_type').$type<PriceType>(),
     category_slugs: text('category_slugs').array().notNull().default(sql`'{}'::text[]`),
     /**
      * The distinct lowercased words of the name, business name, published service titles, tags,
@@ -848,13 +887,13 @@ export const jobs = pgTable(
     address: text('address'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    when_type: text('when_type').notNull(),
+    when_type: text('when_type').$type<JobWhenType>().notNull(),
     date_start: date('date_start', { mode: 'string' }),
     date_end: date('date_end', { mode: 'string' }),
     budget_min_minor: integer('budget_min_minor'),
     budget_max_minor: integer('budget_max_minor'),
     currency: text('currency').notNull().default('GHS'),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<JobStatus>().notNull().default('open'),
     /** Active bids (kept in step by the bid writes). */
     bids_count: integer('bids_count').notNull().default(0),
     hired_bid_id: uuid('hired_bid_id'),
@@ -864,8 +903,8 @@ export const jobs = pgTable(
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check('jobs_status_check', sql`${t.status} in ('open','hired','closed','cancelled','expired')`),
-    check('jobs_when_check', sql`${t.when_type} in ('date','window','flexible')`),
+    check('jobs_status_check', oneOf(t.status, JOB_STATUSES)),
+    check('jobs_when_check', oneOf(t.when_type, JOB_WHEN_TYPES)),
     check(
       'jobs_budget_check',
       sql`(${t.budget_min_minor} is null or ${t.budget_min_minor} between 0 and 100000000) and (${t.budget_max_minor} is null or ${t.budget_max_minor} between 0 and 100000000) and (${t.budget_min_minor} is null or ${t.budget_max_minor} is null or ${t.budget_min_minor} <= ${t.budget_max_minor})`,
@@ -914,14 +953,14 @@ export const jobBids = pgTable(
     message: text('message').notNull(),
     earliest_start: date('earliest_start', { mode: 'string' }),
     duration_minutes: integer('duration_minutes'),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<BidStatus>().notNull().default('active'),
     withdrawn_at: at('withdrawn_at'),
     created_at: createdAt(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
     unique('job_bids_job_provider_unique').on(t.job_id, t.provider_id),
-    check('job_bids_status_check', sql`${t.status} in ('active','withdrawn','accepted','declined')`),
+    check('job_bids_status_check', oneOf(t.status, BID_STATUSES)),
     check('job_bids_price_check', sql`${t.price_minor} between 1 and 100000000`),
     index('job_bids_job_idx').on(t.job_id, t.created_at),
     /** Counting a provider's bids this month for the tier limit. */
@@ -948,7 +987,7 @@ export const quoteRequests = pgTable(
     preferred_date: date('preferred_date', { mode: 'string' }),
     city: text('city'),
     address: text('address'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<QuoteStatus>().notNull().default('pending'),
     quote_price_minor: integer('quote_price_minor'),
     quote_message: text('quote_message'),
     decline_message: text('decline_message'),
@@ -958,17 +997,14 @@ export const quoteRequests = pgTable(
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'quote_requests_status_check',
-      sql`${t.status} in ('pending','quoted','declined','accepted','expired','cancelled')`,
-    ),
+    check('quote_requests_status_check', oneOf(t.status, QUOTE_STATUSES)),
     check(
       'quote_requests_price_check',
       sql`${t.quote_price_minor} is null or ${t.quote_price_minor} between 1 and 100000000`,
     ),
     index('quote_requests_customer_idx').on(t.customer_id, t.created_at),
     index('quote_requests_provider_idx').on(t.provider_id, t.created_at),
-    index('quote_requests_live_idx').on(t.expires_at).where(sql`${t.status} in ('pending','quoted')`),
+    index('quote_requests_live_idx').on(t.expires_at).where(oneOf(t.status, QUOTE_LIVE_STATUSES)),
   ],
 );
 
@@ -987,7 +1023,7 @@ export const bookings = pgTable(
     provider_id: text('provider_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    source: text('source').notNull(),
+    source: text('source').$type<BookingSource>().notNull(),
     job_id: uuid('job_id')
       .unique()
       .references(() => jobs.id, { onDelete: 'set null' }),
@@ -1005,7 +1041,7 @@ export const bookings = pgTable(
     address: text('address'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    status: text('status').notNull().default('scheduled'),
+    status: text('status').$type<BookingStatus>().notNull().default('scheduled'),
     /** "HH:MM" in Accra (= UTC); with duration_minutes it blocks the provider's time. */
     start_time: text('start_time'),
     duration_minutes: integer('duration_minutes'),
@@ -1016,20 +1052,20 @@ export const bookings = pgTable(
     done_marked_at: at('done_marked_at'),
     completed_at: at('completed_at'),
     cancelled_at: at('cancelled_at'),
-    cancelled_by: text('cancelled_by'),
+    cancelled_by: text('cancelled_by').$type<BookingSide>(),
     cancel_reason: text('cancel_reason'),
     late_cancellation: boolean('late_cancellation'),
     /** A change of date/time proposed by one side and answered by the other. */
-    proposed_by: text('proposed_by'),
+    proposed_by: text('proposed_by').$type<BookingSide>(),
     proposed_date: date('proposed_date', { mode: 'string' }),
     proposed_start_time: text('proposed_start_time'),
     proposed_duration_minutes: integer('proposed_duration_minutes'),
     proposed_note: text('proposed_note'),
     proposed_at: at('proposed_at'),
     /** The status before a dispute froze the booking. */
-    status_before_dispute: text('status_before_dispute'),
+    status_before_dispute: text('status_before_dispute').$type<BookingStatus>(),
     /** Fixed at completion from the provider's tier at that moment. */
-    tier_at_completion: text('tier_at_completion'),
+    tier_at_completion: text('tier_at_completion').$type<TierId>(),
     commission_percent: integer('commission_percent'),
     commission_minor: integer('commission_minor'),
     earnings_minor: integer('earnings_minor'),
@@ -1038,18 +1074,15 @@ export const bookings = pgTable(
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'bookings_status_check',
-      sql`${t.status} in ('scheduled','in_progress','awaiting_confirmation','completed','cancelled','disputed')`,
-    ),
+    check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
     index('bookings_provider_time_idx')
       .on(t.provider_id, t.starts_at)
-      .where(sql`${t.status} in ('scheduled','in_progress')`),
+      .where(oneOf(t.status, BOOKING_BLOCKING_STATUSES)),
     index('bookings_auto_complete_idx')
       .on(t.done_marked_at)
       .where(sql`${t.status} = 'awaiting_confirmation'`),
-    index('bookings_date_idx').on(t.scheduled_date).where(sql`${t.status} in ('scheduled','in_progress')`),
-    check('bookings_source_check', sql`${t.source} in ('bid','quote')`),
+    index('bookings_date_idx').on(t.scheduled_date).where(oneOf(t.status, BOOKING_BLOCKING_STATUSES)),
+    check('bookings_source_check', oneOf(t.source, BOOKING_SOURCES)),
     check('bookings_price_check', sql`${t.price_minor} between 0 and 100000000`),
     index('bookings_customer_idx').on(t.customer_id, t.created_at),
     index('bookings_provider_idx').on(t.provider_id, t.created_at),
@@ -1091,7 +1124,7 @@ export const reviews = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     /** The author's side: customer (reviewing the provider) or provider (reviewing the customer). */
-    author_role: text('author_role').notNull(),
+    author_role: text('author_role').$type<BookingSide>().notNull(),
     rating: smallint('rating').notNull(),
     text: text('text').notNull(),
     reply: text('reply'),
@@ -1102,7 +1135,7 @@ export const reviews = pgTable(
   (t) => [
     unique('reviews_booking_author_unique').on(t.booking_id, t.author_id),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
-    check('reviews_role_check', sql`${t.author_role} in ('customer','provider')`),
+    check('reviews_role_check', oneOf(t.author_role, BOOKING_SIDES)),
     index('reviews_subject_idx').on(t.subject_id, t.published_at),
     index('reviews_author_idx').on(t.author_id, t.created_at),
   ],
@@ -1119,11 +1152,11 @@ export const disputes = pgTable(
     opened_by: text('opened_by')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    opener_role: text('opener_role').notNull(),
-    reason: text('reason').notNull(),
+    opener_role: text('opener_role').$type<BookingSide>().notNull(),
+    reason: text('reason').$type<DisputeReason>().notNull(),
     description: text('description').notNull(),
-    status: text('status').notNull().default('open'),
-    in_favour_of: text('in_favour_of'),
+    status: text('status').$type<DisputeStatus>().notNull().default('open'),
+    in_favour_of: text('in_favour_of').$type<DisputeOutcome>(),
     resolution_note: text('resolution_note'),
     resolved_by: text('resolved_by'),
     resolved_at: at('resolved_at'),
@@ -1131,10 +1164,10 @@ export const disputes = pgTable(
     updated_at: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check('disputes_status_check', sql`${t.status} in ('open','resolved')`),
+    check('disputes_status_check', oneOf(t.status, DISPUTE_STATUSES)),
     check(
       'disputes_outcome_check',
-      sql`${t.in_favour_of} is null or ${t.in_favour_of} in ('customer','provider')`,
+      sql`${t.in_favour_of} is null or ${oneOf(t.in_favour_of, DISPUTE_OUTCOMES)}`,
     ),
     /** At most one open dispute per booking. */
     uniqueIndex('disputes_one_open_idx').on(t.booking_id).where(sql`${t.status} = 'open'`),
@@ -1227,7 +1260,7 @@ export const messages = pgTable(
     attachment_type: text('attachment_type'),
     attachment_width: integer('attachment_width'),
     attachment_height: integer('attachment_height'),
-    context_type: text('context_type'),
+    context_type: text('context_type').$type<ConversationContextType>(),
     context_id: uuid('context_id'),
     created_at: createdAt(),
   },

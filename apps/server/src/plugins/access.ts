@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { requireAdmin, requireUser } from '../features/auth/session.ts';
-import { requireOnboardedProvider, requireProvider } from '../features/onboarding/guards.ts';
+import { requireOnboardedProvider } from '../features/onboarding/index.ts';
+import { requireProvider } from '../kernel/http/guards.ts';
+import { requireAdmin, requireUser } from '../kernel/http/session.ts';
 import { AppError } from '../lib/errors.ts';
 
 /**

@@ -17,12 +17,12 @@ import {
   CLIENT_IP_HEADER,
 } from '../features/auth/policy.ts';
 import { queueAuthMail } from '../features/auth/send-auth-mail.ts';
+import { COOKIE_PREFIX } from '../kernel/http/session.ts';
 import { createDatabaseLimitStore, type LimitStore } from '../lib/limits/index.ts';
 import { logSecurityEvent } from '../lib/security-events.ts';
 import type { JobQueue } from './jobs.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
-export const COOKIE_PREFIX = 'adwuma';
 const SECRET_KEY = 'better_auth_secret';
 
 const DAY = 24 * 60 * 60;

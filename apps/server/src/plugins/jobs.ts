@@ -110,3 +110,25 @@ export function createJobQueue(options: {
     },
   };
 }
+
+/**
+ * One background job of a feature: its queue, an optional cron schedule (UTC) that feeds it, and
+ * its worker. Features list theirs in `features/<x>/jobs.ts`; app.ts registers them all in one place.
+ * `D` is the app's Deps (generic so this kernel module does not import types.ts).
+ */
+export interface FeatureJob<D, T extends object = object> {
+  queue: string;
+  schedule?: string;
+  // Method syntax: a job may declare a narrower payload type than `object`.
+  handler(deps: D, data: T): Promise<void>;
+}
+
+export type FeatureJobs<D> = readonly FeatureJob<D>[];
+
+/** Registers each job's worker and then its schedule, in list order (before `start`). */
+export async function registerFeatureJobs<D>(jobs: JobQueue, deps: D, list: FeatureJobs<D>): Promise<void> {
+  for (const job of list) {
+    await jobs.work<object>(job.queue, (data) => job.handler(deps, data));
+    if (job.schedule) await jobs.schedule(job.queue, job.schedule);
+  }
+}

@@ -35,7 +35,7 @@ export interface FileArea {
  * One private bucket of files (the identity documents). Keys are relative paths such as
  * `{userId}/front/{timestamp}-{random}.jpg`; files are reached by others only through signed URLs.
  * Beside it, `publicFiles`: files anyone may read, without a signature, at
- * `/api/files/public/{key}` (service photos; see features/files/public-images.ts).
+ * `/api/files/public/{key}` (service photos; see kernel/files/public-images.ts).
  */
 export interface FileStore extends FileArea {
   kind: 'local' | 's3';

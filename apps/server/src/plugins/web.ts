@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type PageMeta, pageTitle, SITE_NAME } from '@adwuma/shared';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** What a described page's lookup found: its tags, its current address, or nothing (404). */
@@ -60,6 +60,16 @@ function describedTemplate(html: string): { head: string; rest: string } | null 
 export interface WebOptions {
   distDir: string;
   pages?: DescribedPage[];
+  /** MAP_TILE_URL: written into index.html so the app's maps use the tiles the CSP allows. */
+  mapTileUrl?: string;
+}
+
+/** index.html with the server's settings the app reads before any script runs (escaped). */
+export function withAppSettings(html: string, settings: { mapTileUrl?: string }): string {
+  if (!settings.mapTileUrl) return html;
+  const tag = `<meta name="adwuma-map-tiles" content="${escapeHtml(settings.mapTileUrl)}" />`;
+  const at = html.search(/<\/head>/i);
+  return at < 0 ? html : `${html.slice(0, at).trimEnd()}\n    ${tag}\n  ${html.slice(at)}`;
 }
 
 /**
@@ -113,7 +123,11 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(landingFile),
   );
 
-  const template = describedTemplate(fs.readFileSync(indexPath, 'utf8'));
+  // Read once: the file only changes with a new build, which restarts the server.
+  const indexHtml = withAppSettings(fs.readFileSync(indexPath, 'utf8'), options);
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const template = describedTemplate(indexHtml);
   for (const page of template ? (options.pages ?? []) : []) {
     app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
       const { slug } = request.params as { slug: string };
@@ -122,8 +136,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
         const query = request.url.indexOf('?');
         return reply.redirect(query < 0 ? found.redirect : found.redirect + request.url.slice(query), 301);
       }
+      if (!found) return sendIndex(reply.status(404));
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      if (!found) return reply.status(404).sendFile('index.html');
       const { head, rest } = template as NonNullable<typeof template>;
       return `${head.trimEnd()}\n    ${headTags(found.meta)}\n  ${rest}`;
     });
@@ -139,6 +153,6 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     if (urlPath.startsWith('/api/') || urlPath === '/api') return reply.callNotFound();
     if (files.has(urlPath) && !urlPath.endsWith('.html')) return reply.sendFile(urlPath.slice(1));
     if (urlPath.startsWith('/assets/')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    return sendIndex(reply);
   });
 });

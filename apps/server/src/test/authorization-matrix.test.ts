@@ -1,7 +1,7 @@
 import Fastify, { type FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { ADMIN_FORBIDDEN_MESSAGE } from '../features/auth/session.ts';
+import { ADMIN_FORBIDDEN_MESSAGE } from '../kernel/http/session.ts';
 import { accessPlugin } from '../plugins/access.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { ORIGIN, uniqueIp } from './auth.ts';

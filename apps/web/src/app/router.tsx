@@ -4,6 +4,9 @@ import { GlobalCrashScreen } from '../components/screens/global-error.tsx';
 import { NotFoundScreen } from '../components/screens/not-found-screen.tsx';
 import { RouteErrorScreen } from '../components/screens/route-error-screen.tsx';
 import { RouteFallback } from '../components/screens/route-fallback.tsx';
+// app/ is the composition root: unlike features/, it imports feature files directly (the shell's
+// providers and guards statically, every page lazily by path) so that each route stays its own chunk;
+// an entry file would pull a whole feature into the first download (scripts/deps-rules.mjs).
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { HomeRedirect, RequireAuth } from '../features/auth/guards.tsx';
 import { LocationProvider } from '../features/location/location-context.tsx';

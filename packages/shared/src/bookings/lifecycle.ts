@@ -45,6 +45,9 @@ export const BOOKING_ACTIONS = [
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 export type BookingActor = 'customer' | 'provider' | 'system' | 'admin';
+/** The two parties of a booking (a review's author, a dispute's opener). */
+export const BOOKING_SIDES = ['customer', 'provider'] as const;
+export type BookingSide = (typeof BOOKING_SIDES)[number];
 
 export const BOOKING_LIMITS = {
   /** Hours after "marked done" when a booking completes without the customer. */

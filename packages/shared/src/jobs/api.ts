@@ -223,6 +223,7 @@ export const quoteRequestsResponseSchema = z.object({
 export const quoteRequestResponseSchema = z.object({ request: quoteRequestSchema });
 
 export const BOOKING_SOURCES = ['bid', 'quote'] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
 
 /** A booking as created by hiring (issue 7); its lifecycle is issue 8's. */
 export const bookingSchema = z.object({

@@ -11,6 +11,8 @@ import { isoDate, positiveMoney } from './jobs.ts';
 
 export const QUOTE_STATUSES = ['pending', 'quoted', 'declined', 'accepted', 'expired', 'cancelled'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+/** Requests still waiting on someone: they expire, and they count towards the per-pair limit. */
+export const QUOTE_LIVE_STATUSES = ['pending', 'quoted'] as const satisfies readonly QuoteStatus[];
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   pending: 'Waiting for a quote',

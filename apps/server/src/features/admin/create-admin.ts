@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { authUsers, profiles, userRoles } from '../../db/schema.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { createProfileFor } from '../auth/create-profile.ts';
+import { createProfileFor } from '../auth/index.ts';
 
 export class CreateAdminError extends Error {
   constructor(message: string) {

@@ -8,9 +8,9 @@ import {
   adminUsersPageSchema,
 } from '@adwuma/shared';
 import { z } from 'zod';
+import { requireAdmin } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireAdmin } from '../auth/session.ts';
 import {
   auditPage,
   enterpriseLeadsPage,

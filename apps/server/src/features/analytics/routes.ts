@@ -1,8 +1,8 @@
 import { trackEventSchema } from '@adwuma/shared';
 import { z } from 'zod';
-import { eventTracking } from '../../db/schema.ts';
+import { getSignedIn } from '../../kernel/http/session.ts';
 import type { App } from '../../types.ts';
-import { getSignedIn } from '../auth/session.ts';
+import { recordEvent } from './record-event.ts';
 
 export async function analyticsRoutes(app: App) {
   app.post(
@@ -20,18 +20,7 @@ export async function analyticsRoutes(app: App) {
       const e = request.body;
       // The user, if any, comes from the session; the body has no field naming one (issue 15).
       const signedIn = await getSignedIn(request);
-      await app.deps.database.db.insert(eventTracking).values({
-        user_id: signedIn?.user.id ?? null,
-        event_type: e.event_type,
-        event_data: e.event_data ?? null,
-        page_path: e.page_path,
-        session_id: e.session_id ?? null,
-        utm_source: e.utm_source ?? null,
-        utm_medium: e.utm_medium ?? null,
-        utm_campaign: e.utm_campaign ?? null,
-        utm_content: e.utm_content ?? null,
-        utm_term: e.utm_term ?? null,
-      });
+      await recordEvent(app.deps.database.db, signedIn?.user.id ?? null, e);
       return reply.status(202).send({ ok: true as const });
     },
   );

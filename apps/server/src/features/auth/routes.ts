@@ -2,7 +2,6 @@ import { type ApiErrorBody, authProvidersSchema } from '@adwuma/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../types.ts';
 import { CLIENT_IP_HEADER } from './policy.ts';
-import { AUTH_MAIL_QUEUE, type AuthMailJob, sendAuthMail } from './send-auth-mail.ts';
 
 const STATUS_CODES: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -99,8 +98,6 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
  */
 export async function authRoutes(app: App) {
   const { auth, config } = app.deps;
-
-  await app.deps.jobs.work<AuthMailJob>(AUTH_MAIL_QUEUE, (job) => sendAuthMail(app.deps, job));
 
   app.get(
     '/api/auth/providers',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { escapeHtml } from '@adwuma/shared';
-import type { Deps } from '../../types.ts';
+// Narrow types, not types.ts: plugins/auth.ts imports this file, and types.ts imports plugins/auth.ts.
+import type { JobQueue } from '../../plugins/jobs.ts';
+import type { Mailer } from '../../plugins/mail.ts';
 
 export const AUTH_MAIL_QUEUE = 'auth-mail';
 
@@ -14,7 +16,7 @@ export interface AuthMailJob {
 }
 
 /** Queues an account mail; the worker sends it through our mailer. */
-export async function queueAuthMail(deps: Pick<Deps, 'jobs'>, mail: Omit<AuthMailJob, 'key'>): Promise<void> {
+export async function queueAuthMail(deps: { jobs: JobQueue }, mail: Omit<AuthMailJob, 'key'>): Promise<void> {
   const key = `${mail.kind}:${randomUUID()}`;
   await deps.jobs.send(AUTH_MAIL_QUEUE, { ...mail, key }, { singletonKey: key });
 }
@@ -30,7 +32,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 }
 
 /** Sends one account mail. Idempotent: a mail already recorded under its key is not sent again. */
-export async function sendAuthMail(deps: Pick<Deps, 'mailer'>, job: AuthMailJob): Promise<void> {
+export async function sendAuthMail(deps: { mailer: Mailer }, job: AuthMailJob): Promise<void> {
   const dedupeKey = job.key;
   if (await deps.mailer.alreadySent(dedupeKey)) return;
   const greeting = `Hello ${job.name || 'there'},`;

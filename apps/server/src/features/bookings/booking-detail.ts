@@ -4,22 +4,20 @@ import {
   BOOKING_LIMITS,
   type BookingAction,
   type BookingDetail,
-  type BookingStatus,
   bookingDayReached,
   bookingStart,
   cancellationPolicy,
   canWriteReview,
   type Review,
   reviewWindowClosesAt,
-  type TierId,
 } from '@adwuma/shared';
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookingEvents, bookings, disputes, reviews } from '../../db/schema.ts';
+import { loadParties, type Party, partyOf } from '../../kernel/booking-parties.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Side } from './booking-notices.ts';
 import { BOOKING_NOT_FOUND, type BookingRow, toBooking } from './booking-view.ts';
-import { loadParties, type Party, partyOf } from './parties.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -43,7 +41,7 @@ export function startable(row: BookingRow, now: Date): boolean {
  */
 export function actionsFor(row: BookingRow, side: Side, now: Date): BookingAction[] {
   const proposedByOther = row.proposed_by !== null && row.proposed_by !== side;
-  return availableBookingActions(row.status as BookingStatus, side).filter((a) => {
+  return availableBookingActions(row.status, side).filter((a) => {
     if (a === 'accept_reschedule' || a === 'decline_reschedule') return proposedByOther;
     if (a === 'propose_reschedule') return row.proposed_by !== side;
     if (a === 'start' || a === 'mark_done') return startable(row, now);
@@ -59,7 +57,7 @@ function toReview(r: typeof reviews.$inferSelect, parties: Map<string, Party>): 
     booking_id: r.booking_id,
     author: partyOf(parties, r.author_id).person,
     subject: partyOf(parties, r.subject_id).person,
-    author_role: r.author_role as Review['author_role'],
+    author_role: r.author_role,
     rating: r.rating,
     text: r.text,
     reply: r.reply,
@@ -108,7 +106,7 @@ export async function findBookingDetail(
 
   return {
     ...toBooking(row, parties, userId),
-    status: row.status as BookingStatus,
+    status: row.status,
     start_time: row.start_time,
     duration_minutes: row.duration_minutes,
     starts_at: iso(row.starts_at),
@@ -121,13 +119,13 @@ export async function findBookingDetail(
         : null,
     completed_at: iso(row.completed_at),
     cancelled_at: iso(row.cancelled_at),
-    cancelled_by: row.cancelled_by as Side | null,
+    cancelled_by: row.cancelled_by,
     cancel_reason: row.cancel_reason,
     late_cancellation: row.late_cancellation,
     proposal:
       row.proposed_by && row.proposed_date && row.proposed_at
         ? {
-            by: row.proposed_by as Side,
+            by: row.proposed_by,
             scheduled_date: row.proposed_date,
             start_time: row.proposed_start_time,
             duration_minutes: row.proposed_duration_minutes,
@@ -140,7 +138,7 @@ export async function findBookingDetail(
     earnings:
       side === 'provider' && row.tier_at_completion && row.commission_percent !== null
         ? {
-            tier: row.tier_at_completion as TierId,
+            tier: row.tier_at_completion,
             commission_percent: row.commission_percent,
             earnings_share_percent: 100 - row.commission_percent,
             commission_minor: row.commission_minor ?? 0,

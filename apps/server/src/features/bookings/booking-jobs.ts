@@ -1,11 +1,11 @@
-import { BOOKING_LIMITS, type BookingStatus, checkBookingTransition, toIsoDate } from '@adwuma/shared';
+import { BOOKING_LIMITS, checkBookingTransition, toIsoDate } from '@adwuma/shared';
 import { and, asc, eq, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import { bookings } from '../../db/schema.ts';
+import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
 import type { Deps } from '../../types.ts';
-import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
+import { insertNotices, sendNoticeMails } from '../notifications/index.ts';
 import { applyStep, completionPatch } from './booking-lifecycle.ts';
 import { autoCompletedNotices, reminderNotices } from './booking-notices.ts';
-import { loadParties, partyOf } from './parties.ts';
 
 export const BOOKINGS_AUTO_COMPLETE_QUEUE = 'bookings-auto-complete';
 /** Every 15 minutes (UTC): a booking completes at most 15 minutes after its 72 hours. */
@@ -43,7 +43,7 @@ export async function autoCompleteBookings(deps: Deps, now: Date = new Date()): 
           .where(and(eq(bookings.id, id), due))
           .for('update', { skipLocked: true });
         if (!row) return [];
-        const check = checkBookingTransition(row.status as BookingStatus, 'auto_complete', 'system');
+        const check = checkBookingTransition(row.status, 'auto_complete', 'system');
         if (!check.ok) return [];
         const patch = await completionPatch(tx, row, now);
         const after = await applyStep(
@@ -112,16 +112,4 @@ export async function sendBookingReminders(deps: Deps, now: Date = new Date()): 
     reminded.push(...ids);
     if (ids.length < BATCH) return reminded;
   }
-}
-
-/** Registers both workers and their schedules (called once by the bookings routes plugin). */
-export async function registerBookingJobs(deps: Deps): Promise<void> {
-  await deps.jobs.work(BOOKINGS_AUTO_COMPLETE_QUEUE, async () => {
-    await autoCompleteBookings(deps);
-  });
-  await deps.jobs.schedule(BOOKINGS_AUTO_COMPLETE_QUEUE, BOOKINGS_AUTO_COMPLETE_CRON);
-  await deps.jobs.work(BOOKINGS_REMINDERS_QUEUE, async () => {
-    await sendBookingReminders(deps);
-  });
-  await deps.jobs.schedule(BOOKINGS_REMINDERS_QUEUE, BOOKINGS_REMINDERS_CRON);
 }

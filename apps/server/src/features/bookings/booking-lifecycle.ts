@@ -20,10 +20,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
+import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
+import { providerTier } from '../../kernel/provider-tier.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { insertNotices, type Notice, sendNoticeMails } from '../notifications/notify.ts';
-import { providerTier } from '../subscriptions/provider-tier.ts';
+import { insertNotices, type Notice, sendNoticeMails } from '../notifications/index.ts';
 import { findBookingDetail, sideOf, startable } from './booking-detail.ts';
 import {
   cancelledNotice,
@@ -36,7 +37,6 @@ import {
   startedNotice,
 } from './booking-notices.ts';
 import { BOOKING_NOT_FOUND, type BookingRow } from './booking-view.ts';
-import { loadParties, partyOf } from './parties.ts';
 
 /**
  * The booking lifecycle (issue 8): one guarded function per transition. Each runs in one
@@ -206,7 +206,7 @@ async function transition(
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
     const side = row ? sideOf(row, userId) : null;
     if (!row || !side) throw notFound(BOOKING_NOT_FOUND);
-    const check = checkBookingTransition(row.status as BookingStatus, action, side);
+    const check = checkBookingTransition(row.status, action, side);
     if (!check.ok) throw check.code === 'FORBIDDEN' ? forbidden(check.message) : conflict(check.message);
 
     const parties = await loadParties(tx, [row.customer_id, row.provider_id]);

@@ -1,7 +1,7 @@
 import { formatMoney } from '@adwuma/shared';
-import type { Notice } from '../notifications/notify.ts';
+import type { Party } from '../../kernel/booking-parties.ts';
+import type { Notice } from '../notifications/index.ts';
 import type { BookingRow } from './booking-view.ts';
-import type { Party } from './parties.ts';
 
 /** Where a notice about a booking opens: the schedule, on that booking. */
 export const bookingLink = (id: string) => `/schedule?booking=${id}`;

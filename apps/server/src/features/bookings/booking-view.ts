@@ -2,8 +2,8 @@ import type { Booking } from '@adwuma/shared';
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
+import { loadParties, type Party, partyOf } from '../../kernel/booking-parties.ts';
 import { notFound } from '../../lib/errors.ts';
-import { loadParties, type Party, partyOf } from './parties.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingRole = Booking['role'];
@@ -20,7 +20,7 @@ export function toBooking(row: BookingRow, parties: Map<string, Party>, viewerId
   return {
     id: row.id,
     status: row.status,
-    source: row.source as Booking['source'],
+    source: row.source,
     title: row.title,
     price: row.price_minor,
     currency: 'GHS',

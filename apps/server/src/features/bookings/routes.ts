@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   type BookingDetail,
   bookingDetailResponseSchema,
   bookingsResponseSchema,
@@ -8,11 +7,10 @@ import {
 } from '@adwuma/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { requireUser } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App, Deps } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
 import { findBookingDetail } from './booking-detail.ts';
-import { registerBookingJobs } from './booking-jobs.ts';
 import {
   acceptReschedule,
   cancelBooking,
@@ -58,8 +56,6 @@ export async function bookingRoutes(app: App) {
   const deps = app.deps;
   const { db } = deps.database;
 
-  await registerBookingJobs(deps);
-
   app.get(
     '/api/bookings',
     {
@@ -69,7 +65,7 @@ export async function bookingRoutes(app: App) {
         summary:
           'Your bookings, newest first (at most 200): both sides, or ?role=customer|provider; `role` tells your side',
         querystring: listQuery,
-        response: { 200: bookingsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: bookingsResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -89,9 +85,7 @@ export async function bookingRoutes(app: App) {
         params: idParams,
         response: {
           200: bookingDetailResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

@@ -1,7 +1,6 @@
-import { type CategoryGroup, categoriesResponseSchema } from '@adwuma/shared';
-import { asc } from 'drizzle-orm';
-import { serviceCategories } from '../../db/schema.ts';
+import { categoriesResponseSchema } from '@adwuma/shared';
 import type { App } from '../../types.ts';
+import { listCategoryGroups } from './list-categories.ts';
 
 export async function categoryRoutes(app: App) {
   app.get(
@@ -15,21 +14,9 @@ export async function categoryRoutes(app: App) {
       },
     },
     async (_request, reply) => {
-      const rows = await app.deps.database.db
-        .select()
-        .from(serviceCategories)
-        .orderBy(asc(serviceCategories.sort_order), asc(serviceCategories.name));
-      const groups: CategoryGroup[] = [];
-      for (const row of rows) {
-        let g = groups.find((x) => x.slug === row.group_slug);
-        if (!g) {
-          g = { slug: row.group_slug, name: row.group_name, categories: [] };
-          groups.push(g);
-        }
-        g.categories.push({ slug: row.slug, name: row.name, description: row.description });
-      }
+      const answer = await listCategoryGroups(app.deps.database.db);
       reply.header('cache-control', 'public, max-age=300');
-      return { groups, total: rows.length };
+      return answer;
     },
   );
 }

@@ -1,7 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { mailOutbox } from '../../db/schema.ts';
 import type { App } from '../../types.ts';
+import { listOutboxMails } from './list-outbox.ts';
 
 const mail = z.object({
   id: z.string(),
@@ -49,23 +48,7 @@ export async function devOutboxRoutes(app: App) {
     async (request) => {
       const { db } = app.deps.database;
       const to = request.query.to?.trim().toLowerCase();
-      const rows = await db
-        .select()
-        .from(mailOutbox)
-        .where(to ? eq(mailOutbox.to_address, to) : undefined)
-        .orderBy(desc(mailOutbox.created_at))
-        .limit(50);
-      return {
-        mails: rows.map((r) => ({
-          id: r.id,
-          to: r.to_address,
-          subject: r.subject,
-          text: r.text_body,
-          html: r.html_body,
-          template: r.template,
-          createdAt: r.created_at.toISOString(),
-        })),
-      };
+      return listOutboxMails(db, to);
     },
   );
 }

@@ -5,13 +5,11 @@ import {
   disputeResolutionSchema,
   disputeResponseSchema,
 } from '@adwuma/shared';
-import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { bookings, conversations, disputes, messages } from '../../db/schema.ts';
-import { errorResponses, notFound } from '../../lib/errors.ts';
+import { requireAdmin } from '../../kernel/http/session.ts';
+import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireAdmin } from '../auth/session.ts';
-import { loadContexts, toMessage } from '../messaging/service.ts';
+import { disputeConversation } from './dispute-conversation.ts';
 import { adminDisputes, disputeDetail, resolveDispute } from './dispute-service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -92,33 +90,7 @@ export async function adminDisputeRoutes(app: App) {
     },
     async (request) => {
       await requireAdmin(request);
-      const { db } = deps.database;
-      const [parties] = await db
-        .select({ customer_id: bookings.customer_id, provider_id: bookings.provider_id })
-        .from(disputes)
-        .innerJoin(bookings, eq(bookings.id, disputes.booking_id))
-        .where(eq(disputes.id, request.params.id));
-      if (!parties) throw notFound('No such dispute.');
-      const [conversation] = await db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.customer_id, parties.customer_id),
-            eq(conversations.provider_id, parties.provider_id),
-          ),
-        );
-      if (!conversation) return { conversation_id: null, messages: [] };
-      const rows = (
-        await db
-          .select()
-          .from(messages)
-          .where(eq(messages.conversation_id, conversation.id))
-          .orderBy(desc(messages.seq))
-          .limit(200)
-      ).reverse();
-      const contexts = await loadContexts(db, rows);
-      return { conversation_id: conversation.id, messages: rows.map((m) => toMessage(m, contexts)) };
+      return disputeConversation(deps.database.db, request.params.id);
     },
   );
 }

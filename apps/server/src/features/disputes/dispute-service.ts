@@ -4,7 +4,6 @@ import {
   type adminDisputesResponseSchema,
   BOOKING_LIMITS,
   BOOKING_MESSAGES,
-  type BookingStatus,
   checkBookingTransition,
   computeEarnings,
   DISPUTE_LIMITS,
@@ -13,7 +12,6 @@ import {
   type Dispute,
   type DisputeInput,
   type DisputeOutcome,
-  type DisputeReason,
   DOCUMENT_MESSAGES,
   statusAfterDispute,
 } from '@adwuma/shared';
@@ -22,14 +20,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { adminAuditLog, bookingEvents, bookings, disputePhotos, disputes } from '../../db/schema.ts';
+import { loadParties, type Party, partyOf } from '../../kernel/booking-parties.ts';
+import type { UploadedFile } from '../../kernel/files/uploaded-file.ts';
+import { providerTier } from '../../kernel/provider-tier.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { BOOKING_NOT_FOUND, type BookingRow, toBooking } from '../bookings/booking-view.ts';
-import { loadParties, type Party, partyOf } from '../bookings/parties.ts';
-import type { UploadedFile } from '../files/uploaded-file.ts';
-import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
-import { providerTier } from '../subscriptions/provider-tier.ts';
-import { prepareDocument } from '../verification/document-file.ts';
+import { BOOKING_NOT_FOUND, type BookingRow, toBooking } from '../bookings/index.ts';
+import { insertNotices, sendNoticeMails } from '../notifications/index.ts';
+import { prepareDocument } from '../verification/index.ts';
 
 export const DISPUTE_NOT_FOUND = 'Dispute not found';
 export const DISPUTE_CLOSED = 'This dispute is resolved: no more evidence can be added.';
@@ -57,10 +55,10 @@ const otherSide = (booking: BookingRow, side: Side) =>
 function summaryOf(row: DisputeRow) {
   return {
     id: row.id,
-    status: row.status as Dispute['status'],
-    reason: row.reason as DisputeReason,
-    opener_role: row.opener_role as Side,
-    in_favour_of: row.in_favour_of as DisputeOutcome | null,
+    status: row.status,
+    reason: row.reason,
+    opener_role: row.opener_role,
+    in_favour_of: row.in_favour_of,
     resolution_note: row.resolution_note,
     created_at: row.created_at.toISOString(),
     resolved_at: row.resolved_at?.toISOString() ?? null,
@@ -91,7 +89,7 @@ export async function openDispute(
         .from(disputes)
         .where(and(eq(disputes.booking_id, bookingId), eq(disputes.status, 'open')));
       if (open) throw conflict(DISPUTE_MESSAGES.already);
-      const status = booking.status as BookingStatus;
+      const { status } = booking;
       const check = checkBookingTransition(status, 'open_dispute', side);
       if (!check.ok)
         throw check.code === 'FORBIDDEN'
@@ -136,7 +134,7 @@ export async function openDispute(
           userId: otherSide(booking, side),
           kind: 'dispute',
           title: 'A dispute was opened',
-          body: `${partyOf(parties, userId).person.name} opened a dispute on “${booking.title}” (${DISPUTE_REASON_LABELS[input.reason as DisputeReason]}). The booking is frozen until our team resolves it.`,
+          body: `${partyOf(parties, userId).person.name} opened a dispute on “${booking.title}” (${DISPUTE_REASON_LABELS[input.reason]}). The booking is frozen until our team resolves it.`,
           link: DISPUTE_LINK,
           mail: true,
         },

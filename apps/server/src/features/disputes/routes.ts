@@ -1,16 +1,11 @@
-import {
-  apiErrorSchema,
-  disputeInputSchema,
-  disputeResponseSchema,
-  MAX_DOCUMENT_BYTES,
-} from '@adwuma/shared';
+import { disputeInputSchema, disputeResponseSchema, MAX_DOCUMENT_BYTES } from '@adwuma/shared';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readUploadedFile } from '../../kernel/files/uploaded-file.ts';
+import { requireUser, roleOf } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser, roleOf } from '../auth/session.ts';
-import { readUploadedFile } from '../files/uploaded-file.ts';
 import { addDisputePhoto, disputeDetail, openDispute } from './dispute-service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -78,7 +73,7 @@ export async function disputeRoutes(app: App) {
             'Add evidence to an open dispute of your booking (multipart field "file": JPEG, PNG, WebP or PDF, at most 10 MB; 6 at most)',
           consumes: ['multipart/form-data'],
           params: disputeParams,
-          response: { 201: disputeResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+          response: { 201: disputeResponseSchema, ...errors, ...errorResponses(413, 415) },
         },
         config: { ...writeLimit, access: 'user' },
       },

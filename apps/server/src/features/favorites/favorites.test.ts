@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedProvider } from '../../db/demo-seed.ts';
 import { profiles } from '../../db/schema.ts';
+import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, type TestUser } from '../../test/auth.ts';
 import { call, PLACES, provider, seedProviders, service } from '../../test/providers.ts';
-import { refreshProviderSearch } from '../search/provider-search.ts';
 
 /** Favorites: saved on the server per user, private to their owner. */
 describe('favorites API', () => {

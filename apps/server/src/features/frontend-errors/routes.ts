@@ -1,8 +1,8 @@
 import { frontendErrorSchema } from '@adwuma/shared';
 import { z } from 'zod';
-import { frontendErrors } from '../../db/schema.ts';
+import { getSignedIn } from '../../kernel/http/session.ts';
 import type { App } from '../../types.ts';
-import { getSignedIn } from '../auth/session.ts';
+import { recordFrontendError } from './record-frontend-error.ts';
 
 /** Spec 7 log_frontend_error: the browser's boundaries and global handlers report here. */
 export async function frontendErrorRoutes(app: App) {
@@ -24,18 +24,12 @@ export async function frontendErrorRoutes(app: App) {
       const e = request.body;
       // Whose error it is comes from the session only: a sent user_id is ignored (issue 15).
       const signedIn = await getSignedIn(request);
-      await app.deps.database.db.insert(frontendErrors).values({
-        error_type: e.error_type,
-        message: e.message,
-        stack: e.stack ?? null,
-        component_name: e.component_name ?? null,
-        route_path: e.route_path ?? null,
-        user_agent: e.user_agent ?? request.headers['user-agent'] ?? null,
-        user_id: signedIn?.user.id ?? null,
-        session_id: e.session_id ?? null,
-        additional_context: e.additional_context ?? null,
-        severity: e.severity,
-      });
+      await recordFrontendError(
+        app.deps.database.db,
+        signedIn?.user.id ?? null,
+        e,
+        request.headers['user-agent'],
+      );
       return reply.status(202).send({ ok: true as const });
     },
   );

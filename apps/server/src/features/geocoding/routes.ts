@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   currentLocationSchema,
   geocodeSearchQuerySchema,
   geocodeSearchResponseSchema,
@@ -7,9 +6,9 @@ import {
   reverseGeocodeQuerySchema,
 } from '@adwuma/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { getSignedIn, requireUser } from '../../kernel/http/session.ts';
+import { AppError, errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { getSignedIn, requireUser } from '../auth/session.ts';
 import { createGeocoder } from './geocoder.ts';
 
 /** Per client address: a pin dragged around a map asks often, but not this often. */
@@ -50,10 +49,7 @@ export async function geocodingRoutes(app: App) {
         querystring: reverseGeocodeQuerySchema,
         response: {
           200: currentLocationSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(400, 401, 404, 429),
         },
       },
       config: {
@@ -81,8 +77,7 @@ export async function geocodingRoutes(app: App) {
         querystring: geocodeSearchQuerySchema,
         response: {
           200: geocodeSearchResponseSchema,
-          400: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errorResponses(400, 429),
         },
       },
       config: { access: 'public', rateLimit: GEOCODE_RATE_LIMIT },

@@ -14,11 +14,11 @@ import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { jobBids, jobs, profiles } from '../../db/schema.ts';
+import { providerTier } from '../../kernel/provider-tier.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { createBooking } from '../bookings/booking-store.ts';
-import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
-import { providerTier } from '../subscriptions/provider-tier.ts';
+import { createBooking } from '../bookings/index.ts';
+import { insertNotices, sendNoticeMails } from '../notifications/index.ts';
 import { jobNotices } from './job-notices.ts';
 import {
   type BidRow,
@@ -120,7 +120,7 @@ export async function placeBid(
         duration_minutes: input.duration_minutes ?? null,
         status: 'active',
         updated_at: now,
-      };
+      } satisfies Partial<typeof jobBids.$inferInsert>;
       let bidId: string;
       if (existing) {
         await tx
@@ -348,6 +348,6 @@ export async function listMyBids(db: Db, providerId: string) {
     });
   }
   const counts = Object.fromEntries(BID_STATUSES.map((s) => [s, 0])) as Record<BidStatus, number>;
-  for (const row of countRows) counts[row.status as BidStatus] = Number(row.n);
+  for (const row of countRows) counts[row.status] = Number(row.n);
   return { items, counts, allowance };
 }

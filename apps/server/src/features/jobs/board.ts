@@ -1,10 +1,5 @@
 import type { jobBoardQuerySchema } from '@adwuma/shared';
-import {
-  type BidStatus,
-  JOB_BOARD_PAGE_SIZE,
-  type JobBoardResponse,
-  SEARCH_RADIUS_DEFAULT_KM,
-} from '@adwuma/shared';
+import { JOB_BOARD_PAGE_SIZE, type JobBoardResponse, SEARCH_RADIUS_DEFAULT_KM } from '@adwuma/shared';
 import { and, count, desc, eq, gt, gte, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -165,7 +160,7 @@ export async function jobBoard(
       ...toJobSummary(r, photos.get(r.job.id) ?? [], false, now),
       distance_km: roundKm(r.distance_km),
       matches: r.matches === true,
-      my_bid_status: (r.my_bid_status as BidStatus | null) ?? null,
+      my_bid_status: r.my_bid_status ?? null,
     })),
     total: Number(total?.n ?? 0),
     page,

@@ -1,7 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { jobs } from '../../db/schema.ts';
 import type { Deps } from '../../types.ts';
-import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
+import { insertNotices, sendNoticeMails } from '../notifications/index.ts';
 import { jobNotices } from './job-notices.ts';
 import { declineActiveBids, lockJob } from './job-view.ts';
 

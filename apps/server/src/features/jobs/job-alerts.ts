@@ -1,7 +1,7 @@
 import { formatDistance, SEARCH_RADIUS_DEFAULT_KM, SEARCH_RADIUS_MAX_KM } from '@adwuma/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { insertNotices } from '../notifications/notify.ts';
+import { insertNotices } from '../notifications/index.ts';
 import { roundKm } from './board.ts';
 import { jobNotices } from './job-notices.ts';
 

@@ -1,5 +1,5 @@
 import { formatMoney } from '@adwuma/shared';
-import type { Notice } from '../notifications/notify.ts';
+import type { Notice } from '../notifications/index.ts';
 
 /**
  * The wording of every notice jobs and bids send (in-app, and by mail where `mail` is set). People

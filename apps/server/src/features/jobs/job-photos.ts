@@ -2,9 +2,9 @@ import { isJobOpen, JOB_LIMITS, JOB_MESSAGES, type Job } from '@adwuma/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { jobPhotos, jobs } from '../../db/schema.ts';
+import { removePublicImages, storePhotoThen } from '../../kernel/files/public-images.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { removePublicImages, storePhotoThen } from '../files/public-images.ts';
 import { jobNotFound, loadJob, lockOwnJob } from './job-view.ts';
 
 /**

@@ -21,7 +21,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { jobBids, jobs, providerLocations, serviceCategories } from '../../db/schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
+import { insertNotices, sendNoticeMails } from '../notifications/index.ts';
 import { bidAllowanceFor } from './bid-store.ts';
 import { roundKm } from './board.ts';
 import { alertMatchingProviders } from './job-alerts.ts';
@@ -133,7 +133,7 @@ function valuesOf(row: JobRow) {
     address: row.address ?? undefined,
     latitude: row.latitude,
     longitude: row.longitude,
-    when_type: row.when_type as JobValues['when_type'],
+    when_type: row.when_type,
     date_start: row.date_start,
     date_end: row.date_end,
     budget_min: row.budget_min_minor,
@@ -210,8 +210,8 @@ export async function cancelJob(
   const { db } = deps.database;
   const mailIds = await db.transaction(async (tx) => {
     const row = await lockOwnJob(tx, customerId, jobId);
-    if (!canChangeJobStatus(row.status as JobStatus, 'cancelled')) {
-      throw conflict(JOB_MESSAGES.transition(row.status as JobStatus, 'cancelled'));
+    if (!canChangeJobStatus(row.status, 'cancelled')) {
+      throw conflict(JOB_MESSAGES.transition(row.status, 'cancelled'));
     }
     const closed = notOpenError(row);
     if (closed) throw closed;
@@ -235,8 +235,8 @@ export async function cancelJob(
 export async function closeJob(db: Db, customerId: string, jobId: string): Promise<Job> {
   await db.transaction(async (tx) => {
     const row = await lockOwnJob(tx, customerId, jobId);
-    if (!canChangeJobStatus(row.status as JobStatus, 'closed')) {
-      const from = row.status === 'open' && !isJobOpen(row) ? 'expired' : (row.status as JobStatus);
+    if (!canChangeJobStatus(row.status, 'closed')) {
+      const from = row.status === 'open' && !isJobOpen(row) ? 'expired' : row.status;
       throw conflict(JOB_MESSAGES.transition(from, 'closed'));
     }
     const now = new Date();

@@ -1,12 +1,10 @@
 import {
   type Bid,
-  type BidStatus,
   isJobOpen,
   JOB_MESSAGES,
   type Job,
   type JobStatus,
   type JobSummary,
-  type JobWhenType,
   shortName,
 } from '@adwuma/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -21,8 +19,8 @@ import {
   providerSearch,
   serviceCategories,
 } from '../../db/schema.ts';
+import { publicFileUrl } from '../../kernel/files/public-images.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { publicFileUrl } from '../files/public-images.ts';
 
 /**
  * How jobs and bids read in answers. Two views of a job: the exact one (its owner, and the provider
@@ -98,7 +96,7 @@ export async function lockProfile(tx: Tx, profileId: string): Promise<void> {
 /** An open job past its expiry is expired, whether or not the scheduled sweep got to it yet. */
 export function effectiveStatus(job: Pick<JobRow, 'status' | 'expires_at'>, now = new Date()): JobStatus {
   if (job.status === 'open' && !isJobOpen(job, now)) return 'expired';
-  return job.status as JobStatus;
+  return job.status;
 }
 
 /** Why a job refuses bids, edits and hiring now (409), or nothing when it is open. */
@@ -149,7 +147,7 @@ export function toJob(row: JobSelection, photos: JobPhoto[], exact: boolean, now
     address: exact ? j.address : null,
     latitude: exact ? j.latitude : round(j.latitude, 2),
     longitude: exact ? j.longitude : round(j.longitude, 2),
-    when_type: j.when_type as JobWhenType,
+    when_type: j.when_type,
     date_start: j.date_start,
     date_end: j.date_end,
     budget_min: j.budget_min_minor,
@@ -230,7 +228,7 @@ export function toBid(row: BidSelection): Bid {
   return {
     id: b.id,
     job_id: b.job_id,
-    status: b.status as BidStatus,
+    status: b.status,
     price: b.price_minor,
     message: b.message,
     earliest_start: b.earliest_start,

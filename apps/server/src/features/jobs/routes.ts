@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   bidAllowanceSchema,
   bidInputSchema,
   bidResponseSchema,
@@ -22,15 +21,15 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readUploadedFile } from '../../kernel/files/uploaded-file.ts';
+import { requireProvider } from '../../kernel/http/guards.ts';
+import { requireUser } from '../../kernel/http/session.ts';
 import { AppError, errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
-import { readUploadedFile } from '../files/uploaded-file.ts';
-import { requireOnboardedProvider, requireProvider } from '../onboarding/guards.ts';
-import { ownProfile } from '../profile/profile-service.ts';
+import { requireOnboardedProvider } from '../onboarding/index.ts';
+import { ownProfile } from '../profile/index.ts';
 import { acceptBid, bidAllowanceFor, listMyBids, placeBid, updateBid, withdrawBid } from './bid-store.ts';
 import { jobBoard } from './board.ts';
-import { expireJobs, JOBS_EXPIRE_CRON, JOBS_EXPIRE_QUEUE } from './expire-jobs.ts';
 import { addJobPhoto, assertJobPhotoRoom, removeJobPhoto } from './job-photos.ts';
 import {
   cancelJob,
@@ -79,11 +78,6 @@ export async function jobRoutes(app: App) {
   const deps = app.deps;
   const { db } = deps.database;
 
-  await deps.jobs.work(JOBS_EXPIRE_QUEUE, async () => {
-    await expireJobs(deps);
-  });
-  await deps.jobs.schedule(JOBS_EXPIRE_QUEUE, JOBS_EXPIRE_CRON);
-
   // ---- jobs (the customer's) -------------------------------------------------------------------
 
   app.post(
@@ -113,7 +107,7 @@ export async function jobRoutes(app: App) {
         tags: ['jobs'],
         summary: 'Your jobs, newest first (at most 100), optionally of one status, with counts by status',
         querystring: myJobsQuerySchema,
-        response: { 200: myJobsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: myJobsResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -133,9 +127,7 @@ export async function jobRoutes(app: App) {
         querystring: jobBoardQuerySchema,
         response: {
           200: jobBoardResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
+          ...errorResponses(400, 401, 403),
         },
       },
     },
@@ -156,10 +148,7 @@ export async function jobRoutes(app: App) {
         params: jobParams,
         response: {
           200: jobDetailResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -241,7 +230,7 @@ export async function jobRoutes(app: App) {
           summary: `Add a photo to your open job (multipart field "file": JPEG, PNG or WebP, at most 10 MB; at most ${JOB_LIMITS.photosMax} a job); stored as public WebP without metadata`,
           consumes: ['multipart/form-data'],
           params: jobParams,
-          response: { 201: jobResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+          response: { 201: jobResponseSchema, ...errors, ...errorResponses(413, 415) },
         },
         config: { access: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
@@ -324,7 +313,7 @@ export async function jobRoutes(app: App) {
         tags: ['bids'],
         summary:
           'Your bids with their jobs, newest activity first (at most 100), counts by status, your allowance',
-        response: { 200: myBidsResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: myBidsResponseSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -340,7 +329,7 @@ export async function jobRoutes(app: App) {
       schema: {
         tags: ['bids'],
         summary: 'Your bids this month: tier, limit, used, remaining (null = unlimited) and when it resets',
-        response: { 200: bidAllowanceSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: bidAllowanceSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => {

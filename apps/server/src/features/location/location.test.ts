@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, providerLocations } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { ORIGIN, signUp, type TestUser, uniqueIp } from '../../test/auth.ts';
-import { KEPT_LOCATION_WARNING } from './location-service.ts';
+import { KEPT_LOCATION_WARNING } from '../onboarding/location-service.ts';
 
 const ACCRA = {
   city: 'Accra',

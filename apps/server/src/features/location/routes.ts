@@ -1,18 +1,15 @@
 import {
-  apiErrorSchema,
   LOCATION_MESSAGES,
   locationResponseSchema,
   locationSaveRequestSchema,
   locationSaveResponseSchema,
 } from '@adwuma/shared';
 import type { FastifyRequest } from 'fastify';
+import { requireProvider } from '../../kernel/http/guards.ts';
+import { requireUser } from '../../kernel/http/session.ts';
 import { AppError, errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
-import { requireProvider } from '../onboarding/guards.ts';
-import { getOnboardingStatus } from '../onboarding/onboarding-status.ts';
-import { refreshProviderSearch } from '../search/provider-search.ts';
-import { findLocation, saveLocation, toProviderLocation } from './location-service.ts';
+import { findLocation, getOnboardingStatus, saveLocation, toProviderLocation } from '../onboarding/index.ts';
 
 const errors = errorResponses(400, 401, 403);
 
@@ -42,7 +39,7 @@ export async function locationRoutes(app: App) {
       schema: {
         tags: ['onboarding'],
         summary: 'Your saved location (null when none)',
-        response: { 200: locationResponseSchema, 401: apiErrorSchema },
+        response: { 200: locationResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -76,7 +73,6 @@ export async function locationRoutes(app: App) {
       const { user, role } = await requireProviderToSave(request);
       const { row, warnings } = await saveLocation(db, user, request.body);
       const status = await getOnboardingStatus(db, user, request.log, role);
-      await refreshProviderSearch(db, user.id);
       return { location: toProviderLocation(row), warnings, status };
     },
   );

@@ -12,11 +12,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { imageFailure, uprightImage } from '../../kernel/files/images.ts';
+import { fileError } from '../../kernel/files/uploaded-file.ts';
+import { requireUser, roleOf } from '../../kernel/http/session.ts';
 import { AppError, errorResponses, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser, roleOf } from '../auth/session.ts';
-import { imageFailure, uprightImage } from '../files/images.ts';
-import { fileError } from '../files/uploaded-file.ts';
 import { checkSendLimit } from './send-limit.ts';
 import { attachmentOf, memberConversation, sendMessage } from './service.ts';
 

@@ -224,11 +224,3 @@ ${items}
 <p>The Adwuma team</p></body></html>`;
   return { subject, text, html };
 }
-
-/** Registers the worker and its schedule; called once at start (messaging routes). */
-export async function registerMessageMail(deps: Deps): Promise<void> {
-  await deps.jobs.work(MESSAGE_MAIL_QUEUE, async () => {
-    await sendMessageMails(deps);
-  });
-  await deps.jobs.schedule(MESSAGE_MAIL_QUEUE, MESSAGE_MAIL_CRON);
-}

@@ -8,7 +8,7 @@ import { makeAdmin, ORIGIN, signUp, type TestUser, uniqueIp, waitForMail } from 
 import { makeImage, PDF } from '../../test/documents.ts';
 import { call, onboardedProvider } from '../../test/providers.ts';
 import { MESSAGE_MAIL_QUEUE, MESSAGE_MAIL_TEMPLATE, sendMessageMails } from './message-mail.ts';
-import { MAX_OPEN_REPORTS, REPORT_TEXT } from './report-routes.ts';
+import { MAX_OPEN_REPORTS, REPORT_TEXT } from './report-service.ts';
 
 /** A multipart body with text fields and one file in the field `file`. */
 function multipart(file: Buffer | null, fields: Record<string, string> = {}, filename = 'photo.jpg') {

@@ -1,8 +1,6 @@
 import {
-  CONVERSATIONS_PAGE,
   conversationListSchema,
   conversationSchema,
-  MESSAGES_PAGE,
   messageSchema,
   readAnswer,
   readRequest,
@@ -11,27 +9,16 @@ import {
   threadSchema,
   unreadSchema,
 } from '@adwuma/shared';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { conversationMembers, conversations, messages } from '../../db/schema.ts';
+import { requireUser } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
-import { messagingExtraRoutes } from './extras.ts';
+import { countUnread, listConversations, readThread } from './conversation-queries.ts';
 import { checkSendLimit } from './send-limit.ts';
-import {
-  loadContexts,
-  markRead,
-  memberConversation,
-  sendMessage,
-  startConversation,
-  toConversations,
-  toMessage,
-} from './service.ts';
+import { markRead, sendMessage, startConversation, toConversations } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 const idParams = z.object({ id: z.uuid({ error: 'No such conversation.' }) });
-const updatedAt = sql`coalesce(${conversations.last_message_at}, ${conversations.created_at})`;
 
 /** Conversations and messages (issue 9): start, list, read a thread, send, mark read, unread count. */
 export async function messagingRoutes(app: App): Promise<void> {
@@ -65,25 +52,7 @@ export async function messagingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const rows = await db
-        .select({ c: conversations })
-        .from(conversationMembers)
-        .innerJoin(conversations, eq(conversations.id, conversationMembers.conversation_id))
-        .where(
-          and(
-            eq(conversationMembers.user_id, user.id),
-            sql`${conversations.last_seq} > 0`,
-            request.query.before ? lt(updatedAt, new Date(request.query.before)) : undefined,
-          ),
-        )
-        .orderBy(desc(updatedAt), desc(conversations.id))
-        .limit(CONVERSATIONS_PAGE + 1);
-      const page = rows.slice(0, CONVERSATIONS_PAGE).map((r) => r.c);
-      const items = await toConversations(db, user.id, page);
-      return {
-        items,
-        next_before: rows.length > CONVERSATIONS_PAGE ? (items.at(-1)?.updated_at ?? null) : null,
-      };
+      return listConversations(db, user.id, request.query.before);
     },
   );
 
@@ -100,22 +69,7 @@ export async function messagingRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const row = await memberConversation(db, request.params.id, user.id);
-      const before = request.query.before_seq;
-      const rows = await db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.conversation_id, row.id), before ? lt(messages.seq, before) : undefined))
-        .orderBy(desc(messages.seq))
-        .limit(MESSAGES_PAGE + 1);
-      const page = rows.slice(0, MESSAGES_PAGE).reverse();
-      const contexts = await loadContexts(db, page);
-      const [conversation] = await toConversations(db, user.id, [row]);
-      return {
-        conversation: conversation!,
-        messages: page.map((m) => toMessage(m, contexts)),
-        has_more: rows.length > MESSAGES_PAGE,
-      };
+      return readThread(db, user.id, request.params.id, request.query.before_seq);
     },
   );
 
@@ -159,23 +113,7 @@ export async function messagingRoutes(app: App): Promise<void> {
     { config: { access: 'user' }, schema: { response: { 200: unreadSchema, ...errors } } },
     async (request) => {
       const { user } = await requireUser(request);
-      const [row] = await db
-        .select({
-          conversations: sql<number>`count(distinct ${messages.conversation_id})::int`,
-          messages: sql<number>`count(*)::int`,
-        })
-        .from(conversationMembers)
-        .innerJoin(
-          messages,
-          and(
-            eq(messages.conversation_id, conversationMembers.conversation_id),
-            sql`${messages.seq} > ${conversationMembers.last_read_seq}`,
-          ),
-        )
-        .where(and(eq(conversationMembers.user_id, user.id), sql`${messages.sender_id} <> ${user.id}`));
-      return { conversations: row?.conversations ?? 0, messages: row?.messages ?? 0 };
+      return countUnread(db, user.id);
     },
   );
-
-  await app.register(messagingExtraRoutes);
 }

@@ -26,11 +26,11 @@ import {
   quoteRequests,
   userBlocks,
 } from '../../db/schema.ts';
+import { roleOf } from '../../kernel/http/session.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { roleOf } from '../auth/session.ts';
-import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
-import { appendEvents, type UserEvent } from '../realtime/events.ts';
+import { insertNotices, sendNoticeMails } from '../notifications/index.ts';
+import { appendEvents, type UserEvent } from '../realtime/index.ts';
 import { refreshResponseTimeSoon } from './response-time.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -181,8 +181,7 @@ async function contextShared(db: Db | Tx, facts: ContextFacts, customerId: strin
 export async function loadContexts(db: Db | Tx, rows: MessageRow[]): Promise<Map<string, MessageContext>> {
   const map = new Map<string, MessageContext>();
   const wanted = new Map<string, ConversationContextType>();
-  for (const r of rows)
-    if (r.context_id && r.context_type) wanted.set(r.context_id, r.context_type as ConversationContextType);
+  for (const r of rows) if (r.context_id && r.context_type) wanted.set(r.context_id, r.context_type);
   for (const [id, type] of wanted) {
     const facts = await loadContext(db, type, id);
     if (facts) map.set(id, { type, id, title: facts.title, link: facts.link });
@@ -537,7 +536,7 @@ export async function sendMessage(
         attachment_type: (raw.attachment_type as string | null) ?? null,
         attachment_width: raw.attachment_width === null ? null : Number(raw.attachment_width),
         attachment_height: raw.attachment_height === null ? null : Number(raw.attachment_height),
-        context_type: (raw.context_type as string | null) ?? null,
+        context_type: context?.type ?? null, // what was just written
         context_id: (raw.context_id as string | null) ?? null,
         created_at: new Date(raw.created_at as string | Date),
       };

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { notifications, profiles } from '../../db/schema.ts';
 import type { Deps } from '../../types.ts';
-import { appendEvents, type UserEvent } from '../realtime/events.ts';
+import { appendEvents, type UserEvent } from '../realtime/index.ts';
 import { choiceKey, storedChoices } from './preferences.ts';
 import { pushToUser } from './push.ts';
 
@@ -198,16 +198,6 @@ export async function mailNotice(
     template: `notice-${row.kind}`,
     ...(dedupeKey ? { dedupeKey } : {}),
   });
-}
-
-/** Registers the notice mail and push workers; called once at start (features/notifications/routes.ts). */
-export async function registerNoticeMailWorker(deps: Deps): Promise<void> {
-  await deps.jobs.work<{ notificationId: string }>(NOTICE_MAIL_QUEUE, ({ notificationId }) =>
-    sendNoticeMail(deps, notificationId),
-  );
-  await deps.jobs.work<{ notificationId: string }>(NOTICE_PUSH_QUEUE, ({ notificationId }) =>
-    sendNoticePush(deps, notificationId),
-  );
 }
 
 /** The kind of a test notice: not a preference kind, it goes out only on the channel asked for. */

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   NOTIFICATIONS_LIMIT,
   notificationListSchema,
   notificationPreferencesSchema,
@@ -12,34 +11,18 @@ import {
   testNotificationAnswer,
   testNotificationRequest,
 } from '@adwuma/shared';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { notifications } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../kernel/http/session.ts';
+import { AppError, errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
-import { registerNoticeMailWorker, sendTestNotice, toNotification } from './notify.ts';
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from './notification-store.ts';
+import { sendTestNotice } from './notify.ts';
 import { preferencesOf, updatePreferences } from './preferences.ts';
 import { deleteSubscription, saveSubscription, subscriptionCount, validPushKeys, vapidKeys } from './push.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOT_FOUND_MESSAGE = 'No such notification.';
-
-async function unreadCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(
-      and(eq(notifications.user_id, userId), eq(notifications.in_app, true), isNull(notifications.read_at)),
-    );
-  return row?.n ?? 0;
-}
 
 /** In-app notifications, each user's own; their preferences, push subscriptions and test notices. */
 export async function notificationRoutes(app: App) {
   const { db } = app.deps.database;
-  await registerNoticeMailWorker(app.deps);
   await vapidKeys(app.deps.database);
   await preferenceRoutes(app);
   await pushRoutes(app);
@@ -51,21 +34,12 @@ export async function notificationRoutes(app: App) {
       schema: {
         tags: ['notifications'],
         summary: `Your newest ${NOTIFICATIONS_LIMIT} notifications and the unread count`,
-        response: { 200: notificationListSchema, 401: apiErrorSchema },
+        response: { 200: notificationListSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const [rows, unread] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(and(eq(notifications.user_id, user.id), eq(notifications.in_app, true)))
-          .orderBy(desc(notifications.created_at), desc(notifications.id))
-          .limit(NOTIFICATIONS_LIMIT),
-        unreadCount(db, user.id),
-      ]);
-      return { items: rows.map(toNotification), unread };
+      return listNotifications(db, user.id);
     },
   );
 
@@ -77,27 +51,12 @@ export async function notificationRoutes(app: App) {
         tags: ['notifications'],
         summary: 'Mark one of your notifications read',
         params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 200: notificationSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: notificationSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const { id } = request.params;
-      if (!UUID.test(id)) throw notFound(NOT_FOUND_MESSAGE);
-      const [row] = await db
-        .select()
-        .from(notifications)
-        .where(
-          and(eq(notifications.id, id), eq(notifications.user_id, user.id), eq(notifications.in_app, true)),
-        );
-      if (!row) throw notFound(NOT_FOUND_MESSAGE);
-      if (row.read_at) return toNotification(row);
-      const [updated] = await db
-        .update(notifications)
-        .set({ read_at: new Date() })
-        .where(eq(notifications.id, row.id))
-        .returning();
-      return toNotification(updated ?? row);
+      return markNotificationRead(db, user.id, request.params.id);
     },
   );
 
@@ -108,17 +67,12 @@ export async function notificationRoutes(app: App) {
       schema: {
         tags: ['notifications'],
         summary: 'Mark all your notifications read',
-        response: { 200: notificationsReadAllSchema, 401: apiErrorSchema },
+        response: { 200: notificationsReadAllSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      const updated = await db
-        .update(notifications)
-        .set({ read_at: new Date() })
-        .where(and(eq(notifications.user_id, user.id), isNull(notifications.read_at)))
-        .returning({ id: notifications.id });
-      return { updated: updated.length, unread: await unreadCount(db, user.id) };
+      return markAllNotificationsRead(db, user.id);
     },
   );
 }
@@ -136,7 +90,7 @@ async function preferenceRoutes(app: App) {
       schema: {
         tags: ['notifications'],
         summary: 'Your channels per kind of notification (defaults filled in)',
-        response: { 200: notificationPreferencesSchema, 401: apiErrorSchema },
+        response: { 200: notificationPreferencesSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -165,7 +119,7 @@ async function preferenceRoutes(app: App) {
             )
             .max(50),
         }),
-        response: { 200: notificationPreferencesSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -183,12 +137,7 @@ async function preferenceRoutes(app: App) {
         tags: ['notifications'],
         summary: 'Send yourself a test notification through one channel and see what happened',
         body: testNotificationRequest,
-        response: {
-          200: testNotificationAnswer,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        response: { 200: testNotificationAnswer, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
@@ -219,7 +168,7 @@ async function pushRoutes(app: App) {
       schema: {
         tags: ['notifications'],
         summary: 'The VAPID public key to subscribe a browser with',
-        response: { 200: pushKeySchema, 401: apiErrorSchema },
+        response: { 200: pushKeySchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -235,7 +184,7 @@ async function pushRoutes(app: App) {
       schema: {
         tags: ['notifications'],
         summary: 'How many browsers receive your push notifications',
-        response: { 200: pushSubscriptionStateSchema, 401: apiErrorSchema },
+        response: { 200: pushSubscriptionStateSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -252,7 +201,7 @@ async function pushRoutes(app: App) {
         tags: ['notifications'],
         summary: "Receive push notifications in this browser (its PushSubscription's JSON)",
         body: pushSubscriptionRequest,
-        response: { 200: pushSubscriptionStateSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: pushSubscriptionStateSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -284,7 +233,7 @@ async function pushRoutes(app: App) {
         tags: ['notifications'],
         summary: 'Stop push notifications to one of your browsers (by its endpoint)',
         body: pushUnsubscribeRequest,
-        response: { 200: pushSubscriptionStateSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: pushSubscriptionStateSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {

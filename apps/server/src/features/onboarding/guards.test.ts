@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idDocuments, profiles } from '../../db/schema.ts';
+import { PROVIDER_ONLY_MESSAGE } from '../../kernel/http/guards.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeAdmin, ORIGIN, signUp, type TestUser, uniqueIp } from '../../test/auth.ts';
-import { ONBOARDING_INCOMPLETE_MESSAGE, PROVIDER_ONLY_MESSAGE, requireOnboardedProvider } from './guards.ts';
+import { ONBOARDING_INCOMPLETE_MESSAGE, requireOnboardedProvider } from './guards.ts';
 
 /**
  * requireOnboardedProvider on a tiny provider-only route, served by a second Fastify instance that

@@ -1,25 +1,11 @@
-import { isProviderLike, type OnboardingStatus } from '@adwuma/shared';
+import type { OnboardingStatus } from '@adwuma/shared';
 import type { FastifyRequest } from 'fastify';
+import { requireProvider } from '../../kernel/http/guards.ts';
+import type { SignedInWithRole } from '../../kernel/http/session.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireUser, roleOfCaller, type SignedInWithRole } from '../auth/session.ts';
 import { getOnboardingStatus } from './onboarding-status.ts';
 
-export const PROVIDER_ONLY_MESSAGE = 'Only providers can do this. Join as a provider first.';
 export const ONBOARDING_INCOMPLETE_MESSAGE = 'Finish your provider onboarding first.';
-
-/**
- * The signed-in user, who must be provider-like (service_provider or explorer, the shared rule);
- * else 401 / 403 FORBIDDEN. A customer becomes one through POST /api/profile/become-provider.
- */
-export async function requireProvider(
-  request: FastifyRequest,
-  message = PROVIDER_ONLY_MESSAGE,
-): Promise<SignedInWithRole> {
-  const signedIn = await requireUser(request);
-  const role = await roleOfCaller(request, signedIn.user.id);
-  if (!isProviderLike(role)) throw new AppError(403, 'FORBIDDEN', message);
-  return { ...signedIn, role };
-}
 
 /**
  * For provider-only APIs of later features (publishing services, bidding, …): a provider who passes

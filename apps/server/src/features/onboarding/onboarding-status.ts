@@ -23,9 +23,9 @@ import {
   termsAcceptances,
   verificationSessions,
 } from '../../db/schema.ts';
-import { roleOf, type SessionUser } from '../auth/session.ts';
-import { ownProfile } from '../profile/profile-service.ts';
-import { refreshProviderSearch } from '../search/provider-search.ts';
+import { roleOf, type SessionUser } from '../../kernel/http/session.ts';
+import { refreshProviderSearch } from '../../kernel/provider-search.ts';
+import { ownProfile } from '../profile/index.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
 

@@ -24,9 +24,10 @@ import {
   subscriptions,
   termsAcceptances,
 } from '../../db/schema.ts';
+import type { SessionUser } from '../../kernel/http/session.ts';
+import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { SessionUser } from '../auth/session.ts';
-import { ownProfile, updateProfile } from '../profile/profile-service.ts';
+import { ownProfile, updateProfile } from '../profile/index.ts';
 
 /** Serialises one provider's step writes (two tabs saving at once replace, never interleave). */
 export async function lockProfile(tx: Tx, userId: string): Promise<void> {
@@ -95,6 +96,7 @@ export async function saveServices(
     await tx.delete(providerServiceTags).where(eq(providerServiceTags.provider_id, user.id));
     await tx.insert(providerServiceTags).values(tags.map((tag) => ({ provider_id: user.id, tag })));
     await tx.update(profiles).set({ updated_at: new Date() }).where(eq(profiles.id, user.id));
+    await refreshProviderSearch(tx, user.id);
   });
   return loadServices(db, user.id);
 }
@@ -136,6 +138,7 @@ export async function saveAvailability(
       .update(profiles)
       .set({ availability_set: true, updated_at: new Date() })
       .where(eq(profiles.id, user.id));
+    await refreshProviderSearch(tx, user.id);
   });
   return (await loadAvailability(db, user.id))!;
 }

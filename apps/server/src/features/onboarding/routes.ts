@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   availabilityResponseSchema,
   availabilitySaveResponseSchema,
   ID_DOCUMENTS_REQUIRED,
@@ -18,15 +17,13 @@ import {
   termsAcceptanceSchema,
   weeklyAvailabilitySchema,
 } from '@adwuma/shared';
-import { eq } from 'drizzle-orm';
-import { idDocuments } from '../../db/schema.ts';
+import { requireProvider } from '../../kernel/http/guards.ts';
+import { requireUser } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
-import { findLocation, toProviderLocation } from '../location/location-service.ts';
-import { ownProfile, toProfile } from '../profile/profile-service.ts';
-import { refreshProviderSearch } from '../search/provider-search.ts';
-import { requireProvider } from './guards.ts';
+import { ownProfile, toProfile } from '../profile/index.ts';
+import { loadIdDocumentStatuses } from './id-document-progress.ts';
+import { findLocation, toProviderLocation } from './location-service.ts';
 import { getOnboardingStatus } from './onboarding-status.ts';
 import {
   acceptTerms,
@@ -60,7 +57,7 @@ export async function onboardingRoutes(app: App) {
       schema: {
         tags: ['onboarding'],
         summary: 'Your onboarding status, computed on the server (progress written back when it changed)',
-        response: { 200: onboardingStatusSchema, 401: apiErrorSchema },
+        response: { 200: onboardingStatusSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -84,7 +81,6 @@ export async function onboardingRoutes(app: App) {
       const { user, role } = await requireProvider(request);
       const profile = await saveProfileStep(db, user, request.body);
       const status = await getOnboardingStatus(db, user, request.log, role);
-      await refreshProviderSearch(db, user.id);
       return { profile: toProfile(profile), status };
     },
   );
@@ -96,7 +92,7 @@ export async function onboardingRoutes(app: App) {
       schema: {
         tags: ['onboarding'],
         summary: 'Your service categories and tags',
-        response: { 200: providerServicesSchema, 401: apiErrorSchema },
+        response: { 200: providerServicesSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -120,7 +116,6 @@ export async function onboardingRoutes(app: App) {
       const { user, role } = await requireProvider(request);
       const services = await saveServices(db, user, request.body);
       const status = await getOnboardingStatus(db, user, request.log, role);
-      await refreshProviderSearch(db, user.id);
       return { ...services, status };
     },
   );
@@ -132,7 +127,7 @@ export async function onboardingRoutes(app: App) {
       schema: {
         tags: ['onboarding'],
         summary: 'Your weekly hours (null until set)',
-        response: { 200: availabilityResponseSchema, 401: apiErrorSchema },
+        response: { 200: availabilityResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -156,7 +151,6 @@ export async function onboardingRoutes(app: App) {
       const { user, role } = await requireProvider(request);
       const availability = await saveAvailability(db, user, request.body);
       const status = await getOnboardingStatus(db, user, request.log, role);
-      await refreshProviderSearch(db, user.id);
       return { availability, status };
     },
   );
@@ -168,7 +162,7 @@ export async function onboardingRoutes(app: App) {
         tags: ['onboarding'],
         summary: 'Terms step: accept the current terms',
         body: termsAcceptanceSchema,
-        response: { 200: termsAcceptanceResponseSchema, 409: apiErrorSchema, ...errors },
+        response: { 200: termsAcceptanceResponseSchema, ...errorResponses(409), ...errors },
       },
       config: { ...writeLimit, access: 'provider' },
     },
@@ -214,7 +208,7 @@ export async function onboardingRoutes(app: App) {
       schema: {
         tags: ['onboarding'],
         summary: 'The welcome screen was seen',
-        response: { 200: introSeenResponseSchema, 401: apiErrorSchema },
+        response: { 200: introSeenResponseSchema, ...errorResponses(401) },
       },
       config: { ...writeLimit, access: 'user' },
     },
@@ -232,7 +226,7 @@ export async function onboardingRoutes(app: App) {
       schema: {
         tags: ['onboarding'],
         summary: 'Everything the review step shows',
-        response: { 200: onboardingSummarySchema, 401: apiErrorSchema },
+        response: { 200: onboardingSummarySchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -242,10 +236,7 @@ export async function onboardingRoutes(app: App) {
         findLocation(db, user.id),
         loadServices(db, user.id),
         loadAvailability(db, user.id),
-        db
-          .select({ status: idDocuments.doc_status })
-          .from(idDocuments)
-          .where(eq(idDocuments.provider_id, user.id)),
+        loadIdDocumentStatuses(db, user.id),
         loadTerms(db, user.id),
         loadSubscription(db, user.id),
         getOnboardingStatus(db, user, request.log),

@@ -8,10 +8,11 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authUsers, profileAvatars, profiles, userRoles } from '../../db/schema.ts';
+import { imageFailure, uprightImage } from '../../kernel/files/images.ts';
+import type { SessionUser } from '../../kernel/http/session.ts';
+import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createProfileFor } from '../auth/create-profile.ts';
-import type { SessionUser } from '../auth/session.ts';
-import { imageFailure, uprightImage } from '../files/images.ts';
+import { createProfileFor } from '../auth/index.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -71,6 +72,8 @@ export async function updateProfile(
         .set({ ...account, updatedAt: new Date() })
         .where(eq(authUsers.id, user.id));
     }
+    // Name, bio, picture and city feed the provider's search card.
+    await refreshProviderSearch(tx, user.id);
     return row!;
   });
 }
@@ -160,6 +163,7 @@ export async function saveAvatar(
       .where(eq(profiles.id, user.id))
       .returning();
     await tx.update(authUsers).set({ image: url, updatedAt: now }).where(eq(authUsers.id, user.id));
+    await refreshProviderSearch(tx, user.id);
     return row!;
   });
 }

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   becomeProviderResponseSchema,
   effectiveRole,
   meResponseSchema,
@@ -8,13 +7,11 @@ import {
   profileUpdateSchema,
 } from '@adwuma/shared';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { profileAvatars } from '../../db/schema.ts';
+import { loadRoleFacts, requireUser, roleOf } from '../../kernel/http/session.ts';
 import { AppError, errorResponses, forbidden, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { loadRoleFacts, requireUser, roleOf } from '../auth/session.ts';
-import { refreshProviderSearch } from '../search/provider-search.ts';
+import { findAvatar } from './avatar-store.ts';
 import {
   AVATAR_MAX_BYTES,
   becomeProvider,
@@ -40,7 +37,7 @@ export async function profileRoutes(app: App) {
       schema: {
         tags: ['account'],
         summary: 'The signed-in user, profile, effective role and permissions',
-        response: { 200: meResponseSchema, 401: apiErrorSchema },
+        response: { 200: meResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -72,7 +69,7 @@ export async function profileRoutes(app: App) {
       schema: {
         tags: ['account'],
         summary: 'Your own profile',
-        response: { 200: profileSchema, 401: apiErrorSchema },
+        response: { 200: profileSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -95,7 +92,6 @@ export async function profileRoutes(app: App) {
     async (request) => {
       const { user } = await requireUser(request);
       const profile = await updateProfile(db, user, request.body);
-      await refreshProviderSearch(db, user.id);
       return toProfile(profile);
     },
   );
@@ -128,7 +124,7 @@ export async function profileRoutes(app: App) {
       schema: {
         tags: ['account'],
         summary: 'Join as Provider: marks you a provider (role explorer, type provider)',
-        response: { 200: becomeProviderResponseSchema, 401: apiErrorSchema },
+        response: { 200: becomeProviderResponseSchema, ...errorResponses(401) },
       },
       config: { access: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
@@ -151,7 +147,7 @@ export async function profileRoutes(app: App) {
           tags: ['account'],
           summary: 'Upload your picture (multipart field "file"; JPEG, PNG or WebP; at most 2 MB)',
           consumes: ['multipart/form-data'],
-          response: { 200: profileSchema, 401: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+          response: { 200: profileSchema, ...errorResponses(401, 413, 415) },
         },
         config: { access: 'user', rateLimit: { max: 10, timeWindow: '1 minute' } },
       },
@@ -192,7 +188,6 @@ export async function profileRoutes(app: App) {
         }
         const avatar = await prepareAvatar(bytes);
         const profile = await saveAvatar(db, user, avatar.data, avatar.contentType);
-        await refreshProviderSearch(db, user.id);
         return toProfile(profile);
       },
     );
@@ -210,10 +205,7 @@ export async function profileRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const [avatar] = await db
-        .select()
-        .from(profileAvatars)
-        .where(eq(profileAvatars.user_id, request.params.userId));
+      const avatar = await findAvatar(db, request.params.userId);
       if (!avatar) throw notFound('No picture for this user.');
       // A versioned URL (what avatar_url holds) never changes; the bare one may.
       const cache = request.query.v ? 'public, max-age=31536000, immutable' : 'public, max-age=300';

@@ -1,9 +1,10 @@
+import { QUOTE_LIVE_STATUSES } from '@adwuma/shared';
 import { and, asc, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { quoteRequests } from '../../db/schema.ts';
+import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
 import type { Deps } from '../../types.ts';
-import { loadParties, partyOf } from '../bookings/parties.ts';
-import { insertNotices, type Notice, sendNoticeMails } from '../notifications/notify.ts';
+import { insertNotices, type Notice, sendNoticeMails } from '../notifications/index.ts';
 import { expiredNotices } from './quote-notices.ts';
 
 export const QUOTES_EXPIRE_QUEUE = 'quotes-expire';
@@ -23,7 +24,7 @@ export async function expireLapsedRequests(
   ids?: string[],
 ): Promise<{ expired: number; notices: Notice[] }> {
   const lapsed: SQL = and(
-    inArray(quoteRequests.status, ['pending', 'quoted']),
+    inArray(quoteRequests.status, [...QUOTE_LIVE_STATUSES]),
     lte(quoteRequests.expires_at, now),
   )!;
   const targets = tx

@@ -16,12 +16,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { providerSearch, providerServices, quoteRequests } from '../../db/schema.ts';
+import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { createBooking } from '../bookings/booking-store.ts';
-import { findBooking } from '../bookings/booking-view.ts';
-import { loadParties, partyOf } from '../bookings/parties.ts';
-import { insertNotices, type Notice, sendNoticeMails } from '../notifications/notify.ts';
+import { createBooking, findBooking } from '../bookings/index.ts';
+import { insertNotices, type Notice, sendNoticeMails } from '../notifications/index.ts';
 import { expireLapsedRequests } from './expire-quotes.ts';
 import {
   acceptedNotices,
@@ -173,7 +172,7 @@ async function act(
     if (lapsed.expired > 0) {
       return { mailIds: await insertNotices(tx, lapsed.notices), error: conflict(QUOTE_MESSAGES.expired) };
     }
-    const from = row.status as QuoteStatus;
+    const from = row.status;
     if (from === 'expired') throw conflict(QUOTE_MESSAGES.expired);
     if (!canChangeQuoteStatus(from, to)) throw conflict(refusal(from));
     return { mailIds: await insertNotices(tx, await apply(tx, row, now)), error: null };

@@ -1,6 +1,6 @@
 import { formatMoney } from '@adwuma/shared';
-import type { Party } from '../bookings/parties.ts';
-import type { Notice } from '../notifications/notify.ts';
+import type { Party } from '../../kernel/booking-parties.ts';
+import type { Notice } from '../notifications/index.ts';
 import type { QuoteRow } from './quote-view.ts';
 
 /** Where a notice about a request opens: the tab of the person told, on that request. */

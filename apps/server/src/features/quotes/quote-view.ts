@@ -1,9 +1,9 @@
-import { QUOTE_MESSAGES, type QuoteRequest, type QuoteStatus } from '@adwuma/shared';
+import { QUOTE_LIVE_STATUSES, QUOTE_MESSAGES, type QuoteRequest, type QuoteStatus } from '@adwuma/shared';
 import { and, count, desc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookings, quoteRequests } from '../../db/schema.ts';
+import { loadParties, type Party, partyOf } from '../../kernel/booking-parties.ts';
 import { notFound } from '../../lib/errors.ts';
-import { loadParties, type Party, partyOf } from '../bookings/parties.ts';
 
 export type QuoteRow = typeof quoteRequests.$inferSelect;
 /** received: the caller is the provider; sent: the caller is the customer. */
@@ -12,14 +12,12 @@ export type QuoteBox = 'received' | 'sent';
 /** How many requests one listing answers (newest first). */
 export const QUOTE_LIST_MAX = 200;
 
-const LIVE_STATUSES = ['pending', 'quoted'] as const;
-
 /**
  * The status people see: a pending or quoted request past its expiry is expired even before the
  * scheduled job has written it, so nothing depends on when that job last ran.
  */
 export function effectiveStatus(row: Pick<QuoteRow, 'status' | 'expires_at'>, now: Date): QuoteStatus {
-  const status = row.status as QuoteStatus;
+  const { status } = row;
   if ((status === 'pending' || status === 'quoted') && row.expires_at.getTime() <= now.getTime())
     return 'expired';
   return status;
@@ -58,7 +56,7 @@ function statusIs(status: QuoteStatus, now: Date): SQL {
   if (status === 'expired')
     return or(
       eq(quoteRequests.status, 'expired'),
-      and(inArray(quoteRequests.status, [...LIVE_STATUSES]), lte(quoteRequests.expires_at, now)),
+      and(inArray(quoteRequests.status, [...QUOTE_LIVE_STATUSES]), lte(quoteRequests.expires_at, now)),
     )!;
   return eq(quoteRequests.status, status);
 }

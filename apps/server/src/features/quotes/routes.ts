@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   QUOTE_STATUSES,
   quoteAcceptResponseSchema,
   quoteAnswerSchema,
@@ -9,11 +8,10 @@ import {
   quoteRequestsResponseSchema,
 } from '@adwuma/shared';
 import { z } from 'zod';
+import { requireUser } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
-import { requireOnboardedProvider } from '../onboarding/guards.ts';
-import { expireQuotes, QUOTES_EXPIRE_CRON, QUOTES_EXPIRE_QUEUE } from './expire-quotes.ts';
+import { requireOnboardedProvider } from '../onboarding/index.ts';
 import {
   acceptQuote,
   answerQuote,
@@ -43,11 +41,6 @@ export async function quoteRoutes(app: App) {
   const deps = app.deps;
   const { db } = deps.database;
 
-  await deps.jobs.work(QUOTES_EXPIRE_QUEUE, async () => {
-    await expireQuotes(deps);
-  });
-  await deps.jobs.schedule(QUOTES_EXPIRE_QUEUE, QUOTES_EXPIRE_CRON);
-
   app.post(
     '/api/quote-requests',
     {
@@ -76,7 +69,7 @@ export async function quoteRoutes(app: App) {
         summary:
           'Your requests, newest first (at most 200): box=received (you are the provider) or sent (you asked), optional status; counts for the tab badges',
         querystring: listQuery,
-        response: { 200: quoteRequestsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: quoteRequestsResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -100,9 +93,7 @@ export async function quoteRoutes(app: App) {
         params: idParams,
         response: {
           200: quoteRequestResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 404),
         },
       },
     },

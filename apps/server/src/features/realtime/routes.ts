@@ -1,14 +1,13 @@
-import { apiErrorSchema, FRAME_MAX_BYTES, missedEventsSchema } from '@adwuma/shared';
+import { FRAME_MAX_BYTES, missedEventsSchema } from '@adwuma/shared';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
+import { requireUser } from '../../kernel/http/session.ts';
+import { AppError, errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
 import { createBus } from './bus.ts';
-import { eventsSince, pruneEvents } from './events.ts';
+import { eventsSince } from './events.ts';
 import { Connection, RealtimeHub } from './hub.ts';
 
-export const REALTIME_PRUNE_QUEUE = 'realtime-prune';
 const HEARTBEAT_MS = 30_000;
 
 /** A whole number of events (an empty or signed value is refused, not read as 0). */
@@ -24,7 +23,7 @@ const sinceQuery = z.object({ since: sinceValue.optional() });
  * frames; GET /api/realtime/events?since=N answers the same catch-up over HTTP.
  */
 export async function realtimeRoutes(app: App): Promise<void> {
-  const { database, config, jobs } = app.deps;
+  const { database, config } = app.deps;
   const hub = new RealtimeHub(app.log);
   const bus = createBus(database, hub, app.log);
   await bus.start();
@@ -41,11 +40,6 @@ export async function realtimeRoutes(app: App): Promise<void> {
     hub.closeAll();
     await bus.stop();
   });
-
-  await jobs.work(REALTIME_PRUNE_QUEUE, async () => {
-    await pruneEvents(database.db);
-  });
-  await jobs.schedule(REALTIME_PRUNE_QUEUE, '17 3 * * *');
 
   app.get(
     '/api/realtime',
@@ -102,7 +96,7 @@ export async function realtimeRoutes(app: App): Promise<void> {
       config: { access: 'user' },
       schema: {
         querystring: z.object({ since: sinceValue }),
-        response: { 200: missedEventsSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: missedEventsSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {

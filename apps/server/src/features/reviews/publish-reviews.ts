@@ -2,8 +2,8 @@ import { addRatings, REVIEW_LIMITS } from '@adwuma/shared';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, profiles, reviews } from '../../db/schema.ts';
+import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import type { Deps } from '../../types.ts';
-import { refreshProviderSearch } from '../search/provider-search.ts';
 import type { ReviewRow } from './review-view.ts';
 
 export const REVIEWS_PUBLISH_QUEUE = 'reviews-publish';

@@ -15,11 +15,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { bookings, providerSearch, reviews } from '../../db/schema.ts';
+import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { BOOKING_NOT_FOUND, toBookings } from '../bookings/booking-view.ts';
-import { loadParties, partyOf } from '../bookings/parties.ts';
-import { insertNotices, type Notice, sendNoticeMails } from '../notifications/notify.ts';
+import { BOOKING_NOT_FOUND, toBookings } from '../bookings/index.ts';
+import { insertNotices, type Notice, sendNoticeMails } from '../notifications/index.ts';
 import { publishBookingReviews } from './publish-reviews.ts';
 import { REVIEW_NOT_FOUND, toReview, toReviews } from './review-view.ts';
 

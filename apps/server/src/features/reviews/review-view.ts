@@ -1,7 +1,7 @@
 import type { Review } from '@adwuma/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import type { reviews } from '../../db/schema.ts';
-import { loadParties, type Party, partyOf } from '../bookings/parties.ts';
+import { loadParties, type Party, partyOf } from '../../kernel/booking-parties.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -14,7 +14,7 @@ export function toReview(row: ReviewRow, parties: Map<string, Party>): Review {
     booking_id: row.booking_id,
     author: partyOf(parties, row.author_id).person,
     subject: partyOf(parties, row.subject_id).person,
-    author_role: row.author_role as Review['author_role'],
+    author_role: row.author_role,
     rating: row.rating,
     text: row.text,
     reply: row.reply,

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   publicReviewsResponseSchema,
   reviewInputSchema,
   reviewReplySchema,
@@ -8,10 +7,9 @@ import {
   reviewsTabSchema,
 } from '@adwuma/shared';
 import { z } from 'zod';
+import { requireUser } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireUser } from '../auth/session.ts';
-import { publishDueReviews, REVIEWS_PUBLISH_CRON, REVIEWS_PUBLISH_QUEUE } from './publish-reviews.ts';
 import { listReviews, providerReviews, replyToReview, writeReview } from './review-service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -26,11 +24,6 @@ const reviewResponseSchema = z.object({ review: reviewSchema });
 export async function reviewRoutes(app: App) {
   const deps = app.deps;
   const { db } = deps.database;
-
-  await deps.jobs.work(REVIEWS_PUBLISH_QUEUE, async () => {
-    await publishDueReviews(deps);
-  });
-  await deps.jobs.schedule(REVIEWS_PUBLISH_QUEUE, REVIEWS_PUBLISH_CRON);
 
   app.post(
     '/api/bookings/:id/review',
@@ -79,7 +72,7 @@ export async function reviewRoutes(app: App) {
         summary:
           'Your reviews: bookings to review (to_write), published reviews about you (received), yours (given); with the count of each tab',
         querystring: z.object({ tab: reviewsTabSchema.default('to_write') }),
-        response: { 200: reviewsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: reviewsResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -99,7 +92,7 @@ export async function reviewRoutes(app: App) {
         querystring: z.object({
           page: z.coerce.number({ error: 'Page must be a number' }).int().min(1).max(1000).default(1),
         }),
-        response: { 200: publicReviewsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: publicReviewsResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => providerReviews(db, request.params.slug, request.query.page),

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { providerSearch } from '../../db/schema.ts';
+import { withAppSettings } from '../../plugins/web.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { PLACES, provider, seedProviders, service } from '../../test/providers.ts';
 
@@ -26,6 +28,9 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>
 `;
+
+/** index.html as served: with the default map tile setting (plugins/web.test.ts covers it). */
+const SERVED_HTML = withAppSettings(INDEX_HTML, { mapTileUrl: loadConfig({}).mapTileUrl });
 
 const count = (html: string, pattern: RegExp) => (html.match(pattern) ?? []).length;
 /** The content of the one tag that matches `attr="name"`. */
@@ -145,7 +150,7 @@ describe('link-preview tags in the HTML of public pages', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toBe(INDEX_HTML);
+      expect(res.body).toBe(SERVED_HTML);
     }
   });
 
@@ -159,14 +164,14 @@ describe('link-preview tags in the HTML of public pages', () => {
 
     const unknown = await get('/categories/no-such-thing');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toBe(INDEX_HTML);
+    expect(unknown.body).toBe(SERVED_HTML);
   });
 
   it('leaves every other page as it was', async () => {
     for (const url of ['/search?category=plumbing', '/providers', '/providers/a/b', '/categories']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(INDEX_HTML);
+      expect(res.body, url).toBe(SERVED_HTML);
     }
     const api = await get(`/api/providers/${slugs[plain.id]}`);
     expect(api.statusCode).toBe(200);

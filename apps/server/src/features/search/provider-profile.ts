@@ -16,7 +16,7 @@ import {
   providerServices,
   serviceCategories,
 } from '../../db/schema.ts';
-import { withPhotos } from '../services/service-store.ts';
+import { withPhotos } from '../services/index.ts';
 
 /**
  * The public profile behind /providers/{slug}. Only the code at the end of the slug is trusted, so
@@ -111,7 +111,7 @@ export async function loadProviderProfile(
       categories,
       service_areas: areas,
       min_price_minor: row.min_price_minor,
-      price_type: row.price_type as ProviderProfileResponse['provider']['price_type'],
+      price_type: row.price_type,
       currency: 'GHS',
     },
     services: serviceList,

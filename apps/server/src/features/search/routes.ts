@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   categoryProvidersResponseSchema,
   directoryCitiesResponseSchema,
   directoryQuerySchema,
@@ -14,10 +13,11 @@ import {
 } from '@adwuma/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { getSignedIn } from '../../kernel/http/session.ts';
+import { AppError, errorResponses, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { getSignedIn } from '../auth/session.ts';
 import { createCategoryCache } from './category-cache.ts';
+import { listDirectoryCities } from './directory-cities.ts';
 import { loadProviderProfile } from './provider-profile.ts';
 import { runList, runSearch } from './search-service.ts';
 
@@ -67,7 +67,7 @@ export async function searchRoutes(app: App) {
         summary:
           'Search providers: q (typo-tolerant), category, lat+lng+radius (km), min_rating, price_min/price_max (pesewas), verified, day, sort, page',
         querystring: searchQuerySchema,
-        response: { 200: searchResponseSchema, 400: apiErrorSchema },
+        response: { 200: searchResponseSchema, ...errorResponses(400) },
       },
       serializerCompiler: plainJson,
     },
@@ -87,7 +87,7 @@ export async function searchRoutes(app: App) {
         summary: "A category's providers (the search's filters and sorts apply; default sort rating)",
         params: z.object({ slug: z.string().max(60) }),
         querystring: searchQuerySchema,
-        response: { 200: categoryProvidersResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: categoryProvidersResponseSchema, ...errorResponses(400, 404) },
       },
       serializerCompiler: plainJson,
     },
@@ -108,7 +108,7 @@ export async function searchRoutes(app: App) {
         tags: ['search'],
         summary: "A provider's public profile by slug (only the code at its end counts: old links work)",
         params: z.object({ slug: z.string().min(1).max(200) }),
-        response: { 200: providerProfileResponseSchema, 404: apiErrorSchema },
+        response: { 200: providerProfileResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -126,7 +126,7 @@ export async function searchRoutes(app: App) {
         tags: ['search'],
         summary: 'Browse providers by category and city, by name (A–Z) or rating',
         querystring: directoryQuerySchema,
-        response: { 200: directoryResponseSchema, 400: apiErrorSchema },
+        response: { 200: directoryResponseSchema, ...errorResponses(400) },
       },
       serializerCompiler: plainJson,
     },
@@ -158,27 +158,8 @@ export async function searchRoutes(app: App) {
     },
     async (_request, reply) => {
       if (!cities || Date.now() - cities.at > CITIES_TTL_MS) {
-        const { rows } = await database.executeSql(
-          // The centre offered for "near {city}": the median of its providers' (rounded) points.
-          `select city, min(region) as region, count(*)::int as providers,
-             round((percentile_cont(0.5) within group (order by latitude))::numeric, 4)::float8 as latitude,
-             round((percentile_cont(0.5) within group (order by longitude))::numeric, 4)::float8 as longitude
-           from provider_search
-           where listed and city is not null group by city order by providers desc, city limit 200`,
-          [],
-        );
-        cities = {
-          at: Date.now(),
-          value: {
-            cities: rows.map((r) => ({
-              city: r.city as string,
-              region: (r.region as string | null) ?? null,
-              providers: Number(r.providers),
-              latitude: r.latitude === null ? null : Number(r.latitude),
-              longitude: r.longitude === null ? null : Number(r.longitude),
-            })),
-          },
-        };
+        const value = await listDirectoryCities(database);
+        cities = { at: Date.now(), value };
       }
       reply.header('cache-control', 'public, max-age=300');
       return cities.value;

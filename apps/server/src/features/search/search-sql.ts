@@ -6,6 +6,7 @@ import {
   type SearchQuery,
   type SearchSort,
 } from '@adwuma/shared';
+import { MIN_WORD_LENGTH } from '../../kernel/provider-search.ts';
 
 /**
  * The provider list queries (search, directory, category pages) as plain SQL text with positional
@@ -20,7 +21,6 @@ export interface SqlQuery {
 }
 
 export const MAX_QUERY_WORDS = 6;
-export const MIN_WORD_LENGTH = 2;
 
 /**
  * The words of a free-text query, lowercased: letters and digits only, so SQL, LIKE and regex

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   IMAGE_MESSAGES,
   MAX_IMAGE_BYTES,
   myServicesResponseSchema,
@@ -12,17 +11,17 @@ import {
   serviceUpdateSchema,
 } from '@adwuma/shared';
 import multipart from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { providerSearch } from '../../db/schema.ts';
+import { readUploadedFile } from '../../kernel/files/uploaded-file.ts';
+import { requireProvider } from '../../kernel/http/guards.ts';
+import { getSignedIn } from '../../kernel/http/session.ts';
 import { AppError, errorResponses, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { getSignedIn } from '../auth/session.ts';
-import { readUploadedFile } from '../files/uploaded-file.ts';
-import { requireOnboardedProvider, requireProvider } from '../onboarding/guards.ts';
-import { ownProfile } from '../profile/profile-service.ts';
+import { requireOnboardedProvider } from '../onboarding/index.ts';
+import { ownProfile } from '../profile/index.ts';
+import { findListedSlug } from './listing-slug.ts';
 import {
   addServicePhoto,
   assertPhotoRoom,
@@ -73,7 +72,7 @@ export async function serviceRoutes(app: App) {
         tags: ['services'],
         summary: 'Add a service (draft by default; status "published" needs finished onboarding)',
         body: serviceInputSchema,
-        response: { 201: serviceResponseSchema, 409: apiErrorSchema, ...errors },
+        response: { 201: serviceResponseSchema, ...errorResponses(409), ...errors },
       },
       config: { ...writeLimit, access: 'provider' },
     },
@@ -95,19 +94,16 @@ export async function serviceRoutes(app: App) {
       schema: {
         tags: ['services'],
         summary: 'Your services, drafts and paused ones included, newest first',
-        response: { 200: myServicesResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: myServicesResponseSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
       const { user } = await requireProvider(request);
-      const [items, [listing]] = await Promise.all([
+      const [items, profileSlug] = await Promise.all([
         listOwnServices(db, user.id),
-        db
-          .select({ slug: providerSearch.slug })
-          .from(providerSearch)
-          .where(and(eq(providerSearch.provider_id, user.id), eq(providerSearch.listed, true))),
+        findListedSlug(db, user.id),
       ]);
-      return { items, max: SERVICE_LIMITS.perProviderMax, profile_slug: listing?.slug ?? null };
+      return { items, max: SERVICE_LIMITS.perProviderMax, profile_slug: profileSlug };
     },
   );
 
@@ -119,7 +115,7 @@ export async function serviceRoutes(app: App) {
         tags: ['services'],
         summary: 'A published service (drafts and paused ones only to their owner)',
         params: idParams,
-        response: { 200: publicServiceResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: publicServiceResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
@@ -189,9 +185,7 @@ export async function serviceRoutes(app: App) {
           response: {
             201: serviceResponseSchema,
             ...errors,
-            409: apiErrorSchema,
-            413: apiErrorSchema,
-            415: apiErrorSchema,
+            ...errorResponses(409, 413, 415),
           },
         },
         config: { access: 'provider', rateLimit: { max: 30, timeWindow: '1 minute' } },

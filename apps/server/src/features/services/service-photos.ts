@@ -2,9 +2,9 @@ import { SERVICE_LIMITS, SERVICE_PHOTO_MESSAGES, type Service } from '@adwuma/sh
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { servicePhotos } from '../../db/schema.ts';
+import { removePublicImages, storePhotoThen } from '../../kernel/files/public-images.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { removePublicImages, storePhotoThen } from '../files/public-images.ts';
 import { loadOwnService, lockProvider, ownRow } from './service-store.ts';
 
 /**

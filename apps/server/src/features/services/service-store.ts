@@ -18,10 +18,10 @@ import {
   serviceCategories,
   servicePhotos,
 } from '../../db/schema.ts';
+import { publicFileUrl, removePublicImages } from '../../kernel/files/public-images.ts';
+import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { publicFileUrl, removePublicImages } from '../files/public-images.ts';
-import { refreshProviderSearch } from '../search/provider-search.ts';
 
 type ServiceRow = typeof providerServices.$inferSelect;
 type PhotoRow = typeof servicePhotos.$inferSelect;
@@ -83,12 +83,12 @@ export function toService(row: ServiceRow, categoryName: string, photos: Service
     category: row.category_slug,
     category_name: categoryName,
     description: row.description,
-    price_type: row.price_type as Service['price_type'],
+    price_type: row.price_type,
     price_minor: row.price_minor,
     currency: 'GHS',
     duration_minutes: row.duration_minutes,
     service_areas: row.service_areas,
-    status: row.status as ServiceStatus,
+    status: row.status,
     published_at: row.published_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -159,7 +159,7 @@ export async function ownRow(tx: Tx | Db, providerId: string, id: string, lock =
 
 /** The current status of the provider's own service (404 otherwise): routes decide who may publish. */
 export async function serviceStatus(db: Db, providerId: string, id: string): Promise<ServiceStatus> {
-  return (await ownRow(db, providerId, id)).status as ServiceStatus;
+  return (await ownRow(db, providerId, id)).status;
 }
 
 /** Edits the provider's own service; status changes follow canChangeServiceStatus. */
@@ -172,7 +172,7 @@ export async function updateService(
   return db.transaction(async (tx) => {
     await lockProvider(tx, providerId);
     const current = await ownRow(tx, providerId, id, true);
-    const from = current.status as ServiceStatus;
+    const from = current.status;
     const to = input.status ?? from;
     if (!canChangeServiceStatus(from, to)) throw fieldError('status', SERVICE_MESSAGES.transition(from, to));
     const slug = input.category ?? current.category_slug;

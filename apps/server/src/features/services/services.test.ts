@@ -231,7 +231,7 @@ describe('services API', () => {
   it(`allows at most ${SERVICE_LIMITS.perProviderMax} services per provider`, async () => {
     const busy = await onboardedProvider(t, { name: 'Busy Bee', categories: ['laundry'] });
     await t.database.db.insert(providerServices).values(
-      Array.from({ length: SERVICE_LIMITS.perProviderMax }, (_, i) => ({
+      Array.from({ length: SERVICE_LIMITS.perProviderMax }, (_, i): typeof providerServices.$inferInsert => ({
         provider_id: busy.id,
         title: `Laundry bag ${i}`,
         category_slug: 'laundry',

@@ -6,11 +6,10 @@ import {
   reviewQueueSchema,
 } from '@adwuma/shared';
 import { z } from 'zod';
+import { requireAdmin } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { requireAdmin } from '../auth/session.ts';
 import { claimReview, decideReview, reviewDetail, reviewQueue } from './review-service.ts';
-import { sendDecisionMail, VERIFICATION_MAIL_QUEUE } from './send-decision-mail.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -18,10 +17,6 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** The admin verification queue (/admin/review). Every route: 401 signed out, 403 unless admin. */
 export async function adminVerificationRoutes(app: App) {
   const deps = app.deps;
-
-  await deps.jobs.work<{ auditId: string }>(VERIFICATION_MAIL_QUEUE, ({ auditId }) =>
-    sendDecisionMail(deps, auditId),
-  );
 
   app.get(
     '/api/admin/verification',

@@ -5,8 +5,8 @@ import {
   MAX_DOCUMENT_BYTES,
   sniffDocumentType,
 } from '@adwuma/shared';
-import { imageFailure, uprightImage } from '../files/images.ts';
-import { fileError } from '../files/uploaded-file.ts';
+import { imageFailure, uprightImage } from '../../kernel/files/images.ts';
+import { fileError } from '../../kernel/files/uploaded-file.ts';
 
 export interface PreparedDocument {
   bytes: Buffer;

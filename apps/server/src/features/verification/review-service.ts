@@ -19,10 +19,10 @@ import {
   providerDocuments,
   verificationSessions,
 } from '../../db/schema.ts';
+import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { insertNotices, sendNoticeMails } from '../notifications/notify.ts';
-import { refreshProviderSearch } from '../search/provider-search.ts';
+import { insertNotices, sendNoticeMails } from '../notifications/index.ts';
 import { decisionMailKey, VERIFICATION_MAIL_QUEUE } from './send-decision-mail.ts';
 import { documentsOf, isUuid } from './verification-service.ts';
 

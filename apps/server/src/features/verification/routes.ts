@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
   providerDocumentSchema,
@@ -9,11 +8,10 @@ import {
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readUploadedFile } from '../../kernel/files/uploaded-file.ts';
+import { requireProvider } from '../../kernel/http/guards.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { readUploadedFile } from '../files/uploaded-file.ts';
-import { requireProvider } from '../onboarding/guards.ts';
-import { ORPHANS_CLEANUP_CRON, ORPHANS_CLEANUP_QUEUE, removeOrphanedDocuments } from './cleanup-orphans.ts';
 import {
   loadVerificationState,
   removeDocument,
@@ -32,11 +30,6 @@ const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 export async function verificationRoutes(app: App) {
   const deps = app.deps;
 
-  await deps.jobs.work(ORPHANS_CLEANUP_QUEUE, async () => {
-    await removeOrphanedDocuments(deps);
-  });
-  await deps.jobs.schedule(ORPHANS_CLEANUP_QUEUE, ORPHANS_CLEANUP_CRON);
-
   app.get(
     '/api/verification',
     {
@@ -44,7 +37,7 @@ export async function verificationRoutes(app: App) {
       schema: {
         tags: ['verification'],
         summary: 'Your identity documents (with signed URLs valid 3600 s), review session and status',
-        response: { 200: verificationStateSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: verificationStateSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
@@ -70,7 +63,7 @@ export async function verificationRoutes(app: App) {
           params: z.object({
             type: z.enum(DOCUMENT_TYPES, { error: 'Choose front, back or selfie' }),
           }),
-          response: { 201: providerDocumentSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+          response: { 201: providerDocumentSchema, ...errors, ...errorResponses(413, 415) },
         },
         config: { ...writeLimit, access: 'provider' },
       },

@@ -29,13 +29,13 @@ import {
   providerDocuments,
   verificationSessions,
 } from '../../db/schema.ts';
+import type { UploadedFile } from '../../kernel/files/uploaded-file.ts';
+import type { SignedInWithRole } from '../../kernel/http/session.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../plugins/storage.ts';
 import type { Deps } from '../../types.ts';
-import type { SignedInWithRole } from '../auth/session.ts';
-import type { UploadedFile } from '../files/uploaded-file.ts';
-import { getOnboardingStatus } from '../onboarding/onboarding-status.ts';
-import { ownProfile } from '../profile/profile-service.ts';
+import { getOnboardingStatus } from '../onboarding/index.ts';
+import { ownProfile } from '../profile/index.ts';
 import { prepareDocument } from './document-file.ts';
 
 export type DocumentRow = typeof providerDocuments.$inferSelect;
@@ -77,7 +77,7 @@ export async function toProviderDocument(
 ): Promise<ProviderDocument> {
   return {
     id: row.id,
-    document_type: row.document_type as DocumentType,
+    document_type: row.document_type,
     filename: row.filename,
     file_size: row.file_size,
     mime_type: row.mime_type,
@@ -369,7 +369,7 @@ export async function submitVerification(
       reviewed_at: null,
       review_note: null,
       updated_at: now,
-    };
+    } satisfies Partial<typeof verificationSessions.$inferInsert>;
     if (current) {
       await tx.update(verificationSessions).set(review).where(eq(verificationSessions.id, current.id));
     } else {

@@ -1,4 +1,9 @@
-import { DOCUMENT_MESSAGES, documentPathOwner, MAX_DOCUMENT_BYTES } from '@adwuma/shared';
+import {
+  DOCUMENT_MESSAGES,
+  documentPathOwner,
+  MAX_DOCUMENT_BYTES,
+  type VerificationSessionStatus,
+} from '@adwuma/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -545,7 +550,7 @@ describe('identity documents (provider side)', () => {
       expect(await docRows(user.id)).toHaveLength(3);
     });
 
-    it.each(['in_review', 'documents_submitted', 'pending_admin_approval'])(
+    it.each<VerificationSessionStatus>(['in_review', 'documents_submitted', 'pending_admin_approval'])(
       'locks the documents while the session is %s',
       async (status) => {
         const user = await provider();

@@ -2,7 +2,6 @@ import { PAGE_PATH_MAX, sessionIdField, waitlistJoinResponse, waitlistJoinSchema
 import { z } from 'zod';
 import type { App } from '../../types.ts';
 import { joinWaitlist } from './join-waitlist.ts';
-import { sendWelcomeEmail, WELCOME_MAIL_QUEUE } from './send-welcome-email.ts';
 
 const body = waitlistJoinSchema.extend({
   page_path: z.string().max(PAGE_PATH_MAX).startsWith('/').optional(),
@@ -10,10 +9,6 @@ const body = waitlistJoinSchema.extend({
 });
 
 export async function waitlistRoutes(app: App) {
-  await app.deps.jobs.work<{ subscriberId: string }>(WELCOME_MAIL_QUEUE, ({ subscriberId }) =>
-    sendWelcomeEmail(app.deps, subscriberId),
-  );
-
   app.post(
     '/api/waitlist',
     {

@@ -4,7 +4,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobBids, userReports } from '../../db/schema.ts';
 import { AUTH_LIMITS } from '../../features/auth/policy.ts';
-import { MAX_OPEN_REPORTS } from '../../features/messaging/report-routes.ts';
+import { MAX_OPEN_REPORTS } from '../../features/messaging/report-service.ts';
 import { createSecondApp, createTestApp, type TestApp, uniqueEmail } from '../../test/app.ts';
 import { ORIGIN, post, signUp, type TestUser, uniqueIp } from '../../test/auth.ts';
 import { bidInput, insertJobs } from '../../test/jobs.ts';

@@ -8,14 +8,13 @@ import {
   SignedOutButtons,
 } from '../../components/site/site-header.tsx';
 import { SiteLink } from '../../components/site/site-link.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { ROUTES } from '../../lib/routes.ts';
 import { useDismiss } from '../../lib/use-dismiss.ts';
-import { useOptionalSession, useSession } from '../auth/auth-provider.tsx';
-import { HeaderInbox } from '../notifications/header-inbox.tsx';
-import { Avatar } from './avatar.tsx';
+import { useJoinAsProvider, useOptionalSession, useSession } from '../auth/index.ts';
+import { HeaderInbox } from '../notifications/index.ts';
 import { RoleBadge } from './role-badge.tsx';
-import { useJoinAsProvider } from './use-join-as-provider.ts';
 
 export const ACCOUNT_MENU_TEXT = {
   trigger: 'Account menu',

@@ -21,8 +21,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { currentPath } from '../../lib/session.ts';
-import { RoleBadge } from '../account/role-badge.tsx';
-import { useSession } from '../auth/auth-provider.tsx';
+import { RoleBadge } from '../account/index.ts';
+import { useSession } from '../auth/index.ts';
 
 /** Spec 2 "Admin-only" wrapper texts, exactly. */
 export const ADMIN_TEXT = {

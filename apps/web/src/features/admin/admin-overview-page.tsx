@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { RoleBadge } from '../account/role-badge.tsx';
+import { RoleBadge } from '../account/index.ts';
 import { AdminPageHeader, QueryError } from './admin-ui.tsx';
 import { adminOverviewQuery } from './api/admin.ts';
 

@@ -11,11 +11,7 @@ import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
-import {
-  DisplayedStatusBadge,
-  SESSION_STATUS_LABELS,
-  sessionStatusLabel,
-} from '../verification/status-badges.tsx';
+import { DisplayedStatusBadge, SESSION_STATUS_LABELS, sessionStatusLabel } from '../verification/index.ts';
 import { AdminPageHeader, type Column, formatDateTime, PagedTable, StatusFilter } from './admin-ui.tsx';
 import { type ReviewFilter, reviewQueueQuery } from './api/review.ts';
 

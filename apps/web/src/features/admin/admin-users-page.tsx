@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { RoleBadge } from '../account/role-badge.tsx';
+import { RoleBadge } from '../account/index.ts';
 import { AdminPageHeader, type Column, formatDateTime, PagedTable, pageFrom } from './admin-ui.tsx';
 import { adminUsersQuery } from './api/admin.ts';
 

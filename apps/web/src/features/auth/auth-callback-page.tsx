@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { becomeProvider } from '../account/api/become-provider.ts';
+import { becomeProvider } from './api/become-provider.ts';
 import { useSession } from './auth-provider.tsx';
 import { needsOnboarding, ONBOARDING_WELCOME_PATH } from './guards.tsx';
 

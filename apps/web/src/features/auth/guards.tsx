@@ -5,8 +5,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { AuthErrorScreen, SessionCheckScreen } from '../../components/screens/auth-screens.tsx';
 import { LoadingScreen } from '../../components/screens/loading-screen.tsx';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
+import { onboardingStatusQuery } from '../../lib/onboarding-api.ts';
 import { currentPath, type Me } from '../../lib/session.ts';
-import { onboardingStatusQuery } from '../onboarding/api.ts';
 import { useSession } from './auth-provider.tsx';
 
 export const ONBOARDING_WELCOME_PATH = '/onboarding/welcome';

@@ -10,9 +10,9 @@ import { type FormEvent, useId, useState } from 'react';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
-import { Dialog } from '../account/dialog.tsx';
 import type { BookingDetail } from './api/get-booking.ts';
 
 export const DIALOG_TEXT = {

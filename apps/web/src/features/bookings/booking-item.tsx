@@ -3,10 +3,9 @@ import { Briefcase, CalendarDays, FileText, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
+import { PersonChip } from '../../components/ui/person-chip.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
-import { Avatar } from '../account/avatar.tsx';
 import { formatDateRange } from './dates.ts';
 import { bookingPagePath, quoteRequestPath } from './links.ts';
 import { type ScheduleBooking, timeRange } from './week.ts';
@@ -103,25 +102,12 @@ export function BookingItem({
         <p className="shrink-0 text-right font-extrabold">{formatMoney(booking.price, booking.currency)}</p>
       </div>
       <div className="mt-3 flex items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-2.5">
-          <Avatar src={other.avatar_url} name={other.name} className="h-8 w-8 text-xs" />
-          <div className="min-w-0">
-            <p className="flex flex-wrap items-center gap-x-2 text-sm">
-              {other.slug ? (
-                <Link
-                  to={buildPath(ROUTES.provider, { slug: other.slug })}
-                  className="truncate font-semibold hover:underline"
-                >
-                  {other.name}
-                </Link>
-              ) : (
-                <span className="truncate font-semibold">{other.name}</span>
-              )}
-              {other.verified && <VerifiedBadge label="Verified provider: Ghana Card checked by Adwuma" />}
-            </p>
-            <p className="text-xs text-muted-fg">{other.label}</p>
-          </div>
-        </div>
+        <PersonChip
+          person={other}
+          sub={other.label}
+          size="sm"
+          className="flex min-w-0 items-center gap-2.5"
+        />
         <Badge tone={status.tone} className="shrink-0">
           {status.label}
         </Badge>

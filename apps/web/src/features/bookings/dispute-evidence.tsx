@@ -3,12 +3,9 @@ import { Camera, FileText, Paperclip, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FilePick } from '../../components/ui/file-pick.tsx';
+import { UploadProgress } from '../../components/ui/upload-progress.tsx';
 import { isUploadAbort } from '../../lib/upload.ts';
-import {
-  DOCUMENT_ACCEPT,
-  documentProblem,
-  uploadFailureReason,
-} from '../verification/api/upload-document.ts';
+import { DOCUMENT_ACCEPT, documentProblem, uploadFailureReason } from '../verification/index.ts';
 import {
   type DisputeFile,
   uploadDisputeEvidence,
@@ -171,20 +168,11 @@ export function DisputeEvidence({ disputeId }: { disputeId: string }) {
 
       {uploading && (
         <div className="grid gap-1">
-          <div
-            role="progressbar"
-            aria-label={EVIDENCE_TEXT.uploading}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={percent >= 100 ? EVIDENCE_TEXT.checking : `${percent}%`}
-            className="h-2 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div
-              className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <UploadProgress
+            percent={percent}
+            label={EVIDENCE_TEXT.uploading}
+            checking={EVIDENCE_TEXT.checking}
+          />
           <div className="flex items-center justify-between text-xs font-semibold">
             <span aria-hidden="true">{percent >= 100 ? EVIDENCE_TEXT.checking : `${percent}%`}</span>
             <button

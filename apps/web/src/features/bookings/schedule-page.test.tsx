@@ -3,9 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, makeMe, stubFetch } from '../auth/test/fixtures.tsx';
+import { BookingsOverviewCard } from '../dashboard/bookings-overview-card.tsx';
 import { makeBooking } from '../quotes/test/fixtures.ts';
 import { renderRoutes } from '../search/test/fixtures.tsx';
-import { BookingsOverviewCard } from './bookings-overview-card.tsx';
 import { SchedulePage } from './schedule-page.tsx';
 import { placeBlock, weekStart } from './week.ts';
 

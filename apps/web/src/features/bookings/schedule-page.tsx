@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
-import { useSession } from '../auth/auth-provider.tsx';
+import { useSession } from '../auth/index.ts';
 import { useBooking } from './api/get-booking.ts';
 import { type Booking, type BookingRole, useBookings } from './api/get-bookings.ts';
 import { useProviderHours } from './api/get-provider-hours.ts';

@@ -11,15 +11,19 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { buildPath, PROVIDER_SIGNUP_PATH, ROUTES } from '../../lib/routes.ts';
-import { useCategories, useCategoryNames } from '../search/api/get-categories.ts';
-import { groupIcon } from '../search/category-icons.ts';
-import { Pagination } from '../search/components/pagination.tsx';
-import { ProviderCard, ProviderCardSkeleton } from '../search/components/provider-card.tsx';
+import {
+  groupIcon,
+  ProviderCard,
+  ProviderCardSkeleton,
+  useCategories,
+  useCategoryNames,
+} from '../search/index.ts';
 import { type CategoryListQuery, useCategoryProviders } from './api/get-category-providers.ts';
 
 export const CATEGORY_TEXT = {

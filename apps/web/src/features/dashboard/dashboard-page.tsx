@@ -21,12 +21,11 @@ import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
 import type { Me } from '../../lib/session.ts';
-import { RoleBadge } from '../account/role-badge.tsx';
-import { useSession } from '../auth/auth-provider.tsx';
-import { ONBOARDING_WELCOME_PATH } from '../auth/guards.tsx';
-import { BookingsOverviewCard } from '../bookings/bookings-overview-card.tsx';
-import { JobsDashboardCard } from '../jobs/dashboard-jobs-card.tsx';
-import { NotificationsCard } from '../notifications/notifications-card.tsx';
+import { RoleBadge } from '../account/index.ts';
+import { ONBOARDING_WELCOME_PATH, useSession } from '../auth/index.ts';
+import { JobsDashboardCard } from '../jobs/index.ts';
+import { NotificationsCard } from '../notifications/index.ts';
+import { BookingsOverviewCard } from './bookings-overview-card.tsx';
 
 export interface NextStep {
   id: string;

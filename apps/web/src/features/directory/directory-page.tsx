@@ -10,14 +10,19 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { CategorySelect } from '../../components/ui/category-select.tsx';
 import { Select } from '../../components/ui/field.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { useCategories, useCategoryNames } from '../search/api/get-categories.ts';
-import { useCities } from '../search/api/get-cities.ts';
-import { categoryPath } from '../search/components/categories-view.tsx';
-import { Pagination } from '../search/components/pagination.tsx';
-import { ProviderCard, ProviderCardSkeleton } from '../search/components/provider-card.tsx';
+import {
+  categoryPath,
+  ProviderCard,
+  ProviderCardSkeleton,
+  useCategories,
+  useCategoryNames,
+  useCities,
+} from '../search/index.ts';
 import { directoryFromParams, directoryToParams, useDirectory } from './api/get-directory.ts';
 
 export const DIRECTORY_TEXT = {
@@ -78,22 +83,13 @@ export function DirectoryPage() {
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-4xl">{DIRECTORY_TEXT.title}</h1>
           <p className="mt-2 max-w-2xl text-muted-fg">{DIRECTORY_TEXT.lead}</p>
           <div className="mt-5 grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
-            <Select
+            <CategorySelect
               aria-label={DIRECTORY_TEXT.category}
+              groups={categories.data?.groups}
+              placeholder={DIRECTORY_TEXT.anyCategory}
               value={query.category ?? ''}
               onChange={(e) => update({ category: e.target.value || undefined })}
-            >
-              <option value="">{DIRECTORY_TEXT.anyCategory}</option>
-              {categories.data?.groups.map((g) => (
-                <optgroup key={g.slug} label={g.name}>
-                  {g.categories.map((c) => (
-                    <option key={c.slug} value={c.slug}>
-                      {c.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </Select>
+            />
             <Select
               aria-label={DIRECTORY_TEXT.city}
               value={query.city ?? ''}

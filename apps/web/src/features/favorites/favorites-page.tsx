@@ -5,12 +5,18 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
-import { useCategoryNames } from '../search/api/get-categories.ts';
-import { Pagination } from '../search/components/pagination.tsx';
-import { ProviderCard, ProviderCardSkeleton } from '../search/components/provider-card.tsx';
-import { FAVORITE_TEXT, useFavoriteIds, useFavorites, useSetFavorite } from './api/favorites.ts';
+import {
+  FAVORITE_TEXT,
+  ProviderCard,
+  ProviderCardSkeleton,
+  useCategoryNames,
+  useFavoriteIds,
+  useFavorites,
+  useSetFavorite,
+} from '../search/index.ts';
 
 export const FAVORITES_TEXT = {
   title: 'Your favorites',

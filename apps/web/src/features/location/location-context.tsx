@@ -8,14 +8,14 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { UNEXPECTED_MESSAGE } from '../../lib/api.ts';
-import { useSession } from '../auth/auth-provider.tsx';
 import {
   fetchSavedLocation,
   ONBOARDING_QUERY_RETRY,
   onboardingKeys,
   reverseGeocode,
   saveLocation,
-} from '../onboarding/api.ts';
+} from '../../lib/onboarding-api.ts';
+import { useSession } from '../auth/index.ts';
 
 /** Spec 4 "Location context": where the device is now (from the browser, with its place). */
 export interface DeviceLocation {

@@ -3,11 +3,11 @@ import { Image as ImageIcon, MessageSquareText, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ROUTES } from '../../lib/routes.ts';
-import { Avatar } from '../account/avatar.tsx';
 import { useConversations, useMessageSearch } from './api/messaging-api.ts';
 import { conversationLink } from './links.ts';
 

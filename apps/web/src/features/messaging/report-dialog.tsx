@@ -9,8 +9,8 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Textarea } from '../../components/ui/field.tsx';
-import { Dialog } from '../account/dialog.tsx';
 import { useReport } from './api/messaging-api.ts';
 
 export const REPORT_TEXT = {

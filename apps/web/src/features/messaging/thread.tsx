@@ -20,14 +20,14 @@ import {
 import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { AppLink, ButtonLink } from '../../components/ui/button-link.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { useDismiss } from '../../lib/use-dismiss.ts';
-import { Avatar } from '../account/avatar.tsx';
-import { messagingKeys } from '../realtime/realtime-keys.ts';
+import { messagingKeys } from '../realtime/index.ts';
 import {
   loadEarlier,
   markRead,

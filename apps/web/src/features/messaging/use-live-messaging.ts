@@ -2,7 +2,7 @@ import { TYPING_TTL_MS } from '@adwuma/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { realtime } from '../../lib/realtime.ts';
-import { messagingKeys } from '../realtime/realtime-keys.ts';
+import { messagingKeys } from '../realtime/index.ts';
 import { mergeMessages, patchListConversation, updateThread } from './api/messaging-api.ts';
 
 /**

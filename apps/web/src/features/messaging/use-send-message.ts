@@ -2,7 +2,7 @@ import type { Message } from '@adwuma/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { UNEXPECTED_MESSAGE } from '../../lib/api.ts';
-import { messagingKeys } from '../realtime/realtime-keys.ts';
+import { messagingKeys } from '../realtime/index.ts';
 import {
   mergeMessages,
   type Outgoing,

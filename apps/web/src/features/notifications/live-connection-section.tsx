@@ -4,7 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { type RealtimeState, type ReceivedFrame, realtime } from '../../lib/realtime.ts';
-import { useRealtimeState } from '../realtime/realtime-bridge.tsx';
+import { useRealtimeState } from '../realtime/index.ts';
 import { DiagnosticsSection } from './diagnostics-section.tsx';
 
 const STATE: Record<RealtimeState, { label: string; tone: BadgeTone }> = {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../lib/routes.ts';
-import { unreadMessagesQuery } from '../realtime/api/unread-messages.ts';
+import { unreadMessagesQuery } from '../realtime/index.ts';
 import { HEADER_ICON_CLASSES, UnreadBadge } from './unread-badge.tsx';
 
 /** The header's Messages icon with the number of unread messages. */

@@ -8,7 +8,7 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Input } from '../../components/ui/field.tsx';
-import { saveAvailability, useSavedAvailability, type WeekAnswer } from './api.ts';
+import { saveAvailability, useSavedAvailability, type WeekAnswer } from '../../lib/onboarding-api.ts';
 import { Loading, useSave } from './steps.tsx';
 import {
   FormError,

@@ -5,7 +5,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/screens/loading-screen.tsx';
 import { NotFoundScreen } from '../../components/screens/not-found-screen.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { useOnboardingStatus } from './api.ts';
+import { useOnboardingStatus } from '../../lib/onboarding-api.ts';
 import { AvailabilityStep } from './availability-step.tsx';
 import { LocationStep } from './location-step.tsx';
 import { ProfileStep } from './profile-step.tsx';

@@ -12,10 +12,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Field, Input, PhoneInput, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
+import { onboardingKeys, saveProfile } from '../../lib/onboarding-api.ts';
 import { ME_QUERY_KEY, type Me } from '../../lib/session.ts';
-import { useSession } from '../auth/auth-provider.tsx';
-import { AvatarField } from '../profile/avatar-field.tsx';
-import { onboardingKeys, saveProfile } from './api.ts';
+import { useSession } from '../auth/index.ts';
+import { AvatarField } from '../profile/index.ts';
 import {
   FormError,
   messageOf,

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { retryOnboardingQuery } from '../../lib/onboarding-api.ts';
 import { HomeRedirect } from '../auth/guards.tsx';
 import { callsTo, json, makeMe, renderWithSession, SIGNED_OUT, stubFetch } from '../auth/test/fixtures.tsx';
-import { retryOnboardingQuery } from './api.ts';
 import { ProviderGate } from './provider-gate.tsx';
 import { makeStatus } from './test/fixtures.ts';
 

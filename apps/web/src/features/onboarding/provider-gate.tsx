@@ -11,10 +11,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { AuthErrorScreen } from '../../components/screens/auth-screens.tsx';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { LoadingScreen } from '../../components/screens/loading-screen.tsx';
+import { onboardingStatusQuery } from '../../lib/onboarding-api.ts';
 import { currentPath } from '../../lib/session.ts';
-import { type SessionStatus, useSession } from '../auth/auth-provider.tsx';
-import { SigningOutScreen } from '../auth/guards.tsx';
-import { onboardingStatusQuery } from './api.ts';
+import { type SessionStatus, SigningOutScreen, useSession } from '../auth/index.ts';
 import { messageOf } from './wizard-frame.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { onboardingServicesSchema } from '@adwuma/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
-import { saveServices, useCategories, useSavedServices } from './api.ts';
+import { saveServices, useCategories, useSavedServices } from '../../lib/onboarding-api.ts';
 import { Loading, useSave } from './steps.tsx';
 import {
   FormError,

@@ -14,9 +14,15 @@ import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { fieldErrors } from '../../lib/api.ts';
+import {
+  acceptTerms,
+  keepStarter,
+  markIntroSeen,
+  onboardingKeys,
+  useSummary,
+} from '../../lib/onboarding-api.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { ME_QUERY_KEY } from '../../lib/session.ts';
-import { acceptTerms, keepStarter, markIntroSeen, onboardingKeys, useSummary } from './api.ts';
 import { FormError, messageOf, StepFooter, StepIntro, type StepProps } from './wizard-frame.tsx';
 
 /** Runs a save: busy state, field errors from the server, else one form-level message. */
@@ -89,7 +95,7 @@ export function WelcomeStep({ step, next }: StepProps) {
 // ---- id --------------------------------------------------------------------------------------------
 
 /** The id step is the verification feature's screen. */
-export { IdVerificationStep as IdStep } from '../verification/id-step.tsx';
+export { IdVerificationStep as IdStep } from './id-step.tsx';
 
 // ---- terms -----------------------------------------------------------------------------------------
 

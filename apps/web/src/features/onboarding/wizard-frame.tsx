@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
-import { useSession } from '../auth/auth-provider.tsx';
+import { useSession } from '../auth/index.ts';
 
 export const STEP_TITLES: Record<WizardStep, string> = {
   welcome: 'Welcome to Adwuma',

@@ -7,10 +7,9 @@ import { AppLink, ButtonLink } from '../../components/ui/button-link.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useOnboardingStatus } from '../../lib/onboarding-api.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { useJoinAsProvider } from '../account/use-join-as-provider.ts';
-import { useSession } from '../auth/auth-provider.tsx';
-import { useOnboardingStatus } from '../onboarding/api.ts';
+import { useJoinAsProvider, useSession } from '../auth/index.ts';
 
 export const COMPLETION_TEXT = {
   title: 'Profile completion',

@@ -10,9 +10,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { authApi } from '../../lib/auth-client.ts';
-import { useSession } from '../auth/auth-provider.tsx';
-import { PasswordInput } from '../auth/components/password-input.tsx';
-import { TotpCodeInput, totpCodeSchema } from '../auth/forms/two-factor-form.tsx';
+import { PasswordInput, TotpCodeInput, totpCodeSchema, useSession } from '../auth/index.ts';
 
 export const TWO_FACTOR_TEXT = {
   title: 'Two-factor authentication',

@@ -25,6 +25,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
@@ -32,21 +33,20 @@ import { ApiError } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { authPath, buildPath, ROUTES } from '../../lib/routes.ts';
 import { currentPath } from '../../lib/session.ts';
-import { Avatar } from '../account/avatar.tsx';
-import { useSession } from '../auth/auth-provider.tsx';
-import { FavoriteButton } from '../favorites/favorite-button.tsx';
-import { messagePath } from '../messaging/links.ts';
-import { RequestQuoteButton } from '../quotes/request-quote.tsx';
-import { ProviderReviews } from '../reviews/provider-reviews.tsx';
-import { categoryPath } from '../search/components/categories-view.tsx';
-import { RatingLine } from '../search/components/provider-card.tsx';
+import { useSession } from '../auth/index.ts';
+import { messagePath } from '../messaging/index.ts';
+import { RequestQuoteButton } from '../quotes/index.ts';
+import { ProviderReviews } from '../reviews/index.ts';
 import {
+  categoryPath,
+  FavoriteButton,
   formatMonthYear,
   formatRating,
   formatResponseTime,
+  RatingLine,
   reviewCount,
   WEEKDAYS,
-} from '../search/format.ts';
+} from '../search/index.ts';
 import { providerQuery, useProvider } from './api/get-provider.ts';
 
 export const PROVIDER_PROFILE_TEXT = {

@@ -1,5 +1,5 @@
 import type { QuoteRequest } from '@adwuma/shared';
-import { formatDay } from '../bookings/dates.ts';
+import { formatDay } from '../bookings/index.ts';
 
 /** "Sat 14 Nov" or "Flexible date". */
 export function formatPreferredDate(date: string | null): string {

@@ -7,18 +7,15 @@ import {
 } from '@adwuma/shared';
 import { CalendarCheck, CalendarDays, Clock, MapPin, Send, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { PersonChip } from '../../components/ui/person-chip.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
-import { buildPath, ROUTES } from '../../lib/routes.ts';
-import { Avatar } from '../account/avatar.tsx';
-import { expiryText } from '../bookings/dates.ts';
-import { bookingPath } from '../bookings/links.ts';
-import { MessageLink } from '../messaging/message-link.tsx';
-import { timeAgo } from '../notifications/notification-inbox.tsx';
+import { bookingPath, expiryText } from '../bookings/index.ts';
+import { MessageLink } from '../messaging/index.ts';
+import { timeAgo } from '../notifications/index.ts';
 import { formatPlace, formatPreferredDate } from './format.ts';
 import {
   AcceptDialog,
@@ -82,27 +79,7 @@ function OtherPerson({ request, side }: { request: QuoteRequest; side: QuoteSide
     );
   }
   const p = request.provider;
-  return (
-    <div className="flex min-w-0 items-center gap-3">
-      <Avatar src={p.avatar_url} name={p.name} className="h-10 w-10 text-sm" />
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-          {p.slug ? (
-            <Link
-              to={buildPath(ROUTES.provider, { slug: p.slug })}
-              className="truncate font-semibold hover:underline"
-            >
-              {p.name}
-            </Link>
-          ) : (
-            <span className="truncate font-semibold">{p.name}</span>
-          )}
-          {p.verified && <VerifiedBadge label="Verified provider: Ghana Card checked by Adwuma" />}
-        </p>
-        <p className="text-xs text-muted-fg">{['Provider', p.city].filter(Boolean).join(' · ')}</p>
-      </div>
-    </div>
-  );
+  return <PersonChip person={p} sub={['Provider', p.city].filter(Boolean).join(' · ')} />;
 }
 
 const QUOTE_CARD_MESSAGE = 'Message';

@@ -6,12 +6,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, type ButtonSize, type ButtonVariant, buttonClasses } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { savedLocationQuery } from '../../lib/onboarding-api.ts';
 import { authPath, buildPath, ROUTES } from '../../lib/routes.ts';
 import { currentPath } from '../../lib/session.ts';
-import { Dialog } from '../account/dialog.tsx';
-import { useSession } from '../auth/auth-provider.tsx';
-import { savedLocationQuery } from '../onboarding/api.ts';
+import { useSession } from '../auth/index.ts';
 import { useCreateQuoteRequest } from './api/create-quote-request.ts';
 import {
   type QuoteFormService,

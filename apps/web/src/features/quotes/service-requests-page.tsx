@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
-import { useSession } from '../auth/auth-provider.tsx';
+import { useSession } from '../auth/index.ts';
 import { useQuoteRequest } from './api/get-quote-request.ts';
 import { type QuoteBox, type QuoteRequestsResponse, useQuoteRequests } from './api/get-quote-requests.ts';
 import { sideOf } from './format.ts';

@@ -10,9 +10,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type RealtimeState, realtime } from '../../lib/realtime.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { useOptionalSession } from '../auth/auth-provider.tsx';
-import { notificationKeys } from '../notifications/api/notifications.ts';
-import { messagingKeys } from './realtime-keys.ts';
+import { useOptionalSession } from '../auth/index.ts';
+import { messagingKeys, notificationKeys } from './realtime-keys.ts';
 
 /** Puts a new notification at the top of the cached list (or refetches when nothing is cached). */
 export function prependNotification(queryClient: QueryClient, notification: Notification): void {

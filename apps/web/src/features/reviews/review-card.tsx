@@ -1,7 +1,7 @@
 import type { Review } from '@adwuma/shared';
 import { CornerDownRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Avatar } from '../account/avatar.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { formatReviewDate } from './format.ts';
 import { Stars } from './stars.tsx';
 

@@ -15,14 +15,15 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
-import { useSession } from '../auth/auth-provider.tsx';
+import { useSession } from '../auth/index.ts';
 import { useCategories, useCategoryNames } from './api/get-categories.ts';
 import { useSearchProviders } from './api/search-providers.ts';
 import { FiltersPanel, RADIUS_OPTIONS_KM } from './components/filters-panel.tsx';
-import { Pagination } from './components/pagination.tsx';
 import { type Place, PlacePicker } from './components/place-picker.tsx';
 import { ProviderCard, ProviderCardSkeleton } from './components/provider-card.tsx';
 import { WEEKDAYS } from './format.ts';
@@ -247,26 +248,14 @@ export function ProviderSearch() {
                 update({ q: text.trim() || undefined });
               }}
             >
-              <div className="relative">
-                <label htmlFor="search-q" className="sr-only">
-                  {SEARCH_TEXT.what}
-                </label>
-                <Search
-                  aria-hidden="true"
-                  className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-muted-fg"
-                />
-                <input
-                  id="search-q"
-                  type="search"
-                  enterKeyHint="search"
-                  maxLength={SEARCH_LIMITS.qMax}
-                  value={text}
-                  onChange={(e) => setText(e.target.value)}
-                  placeholder={SEARCH_TEXT.whatPlaceholder}
-                  autoComplete="off"
-                  className="block min-h-12 w-full rounded-xl border border-border bg-card py-2.5 pl-11 pr-3 text-base text-fg placeholder:text-muted-fg/80 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-                />
-              </div>
+              <SearchField
+                id="search-q"
+                label={SEARCH_TEXT.what}
+                value={text}
+                onChange={setText}
+                placeholder={SEARCH_TEXT.whatPlaceholder}
+                maxLength={SEARCH_LIMITS.qMax}
+              />
               <PlacePicker
                 value={place}
                 signedIn={status === 'signed_in'}

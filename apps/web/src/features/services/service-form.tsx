@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { AppLink } from '../../components/ui/button-link.tsx';
+import { CategorySelect } from '../../components/ui/category-select.tsx';
 import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { ApiError, fieldErrors } from '../../lib/api.ts';
 
@@ -276,18 +277,12 @@ export function ServiceForm({
 
       <Field id={id('category')} label={SERVICE_FORM_TEXT.category} error={message('category')}>
         {(control) => (
-          <Select {...control} {...register('category')}>
-            <option value="">{SERVICE_FORM_TEXT.chooseCategory}</option>
-            {groups.map((g) => (
-              <optgroup key={g.slug} label={g.name}>
-                {g.categories.map((c) => (
-                  <option key={c.slug} value={c.slug}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </Select>
+          <CategorySelect
+            {...control}
+            {...register('category')}
+            groups={groups}
+            placeholder={SERVICE_FORM_TEXT.chooseCategory}
+          />
         )}
       </Field>
 

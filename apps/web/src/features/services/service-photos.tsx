@@ -10,6 +10,7 @@ import { Camera, ChevronLeft, ChevronRight, ImagePlus, Trash2, X } from 'lucide-
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FilePick } from '../../components/ui/file-pick.tsx';
+import { UploadProgress } from '../../components/ui/upload-progress.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { isUploadAbort } from '../../lib/upload.ts';
 import {
@@ -265,20 +266,12 @@ export function ServicePhotos({ service }: { service: Service }) {
                   />
                 )}
                 <div className="relative w-3/4">
-                  <div
-                    role="progressbar"
-                    aria-label={PHOTOS_TEXT.uploading}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={percent}
-                    aria-valuetext={percent >= 100 ? PHOTOS_TEXT.checking : `${percent}%`}
+                  <UploadProgress
+                    percent={percent}
+                    label={PHOTOS_TEXT.uploading}
+                    checking={PHOTOS_TEXT.checking}
                     className="h-2 w-full overflow-hidden rounded-full bg-card/80"
-                  >
-                    <div
-                      className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
-                      style={{ width: `${percent}%` }}
-                    />
-                  </div>
+                  />
                   <p aria-hidden="true" className="mt-1 text-center text-xs font-semibold text-fg">
                     {percent >= 100 ? PHOTOS_TEXT.checking : `${percent}%`}
                   </p>

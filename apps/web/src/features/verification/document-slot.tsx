@@ -8,9 +8,10 @@ import { Camera, FileText, ImageOff, RefreshCw, Trash2, Upload, X } from 'lucide
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { FilePick } from '../../components/ui/file-pick.tsx';
+import { UploadProgress } from '../../components/ui/upload-progress.tsx';
 import { isUploadAbort } from '../../lib/upload.ts';
-import { Dialog } from '../account/dialog.tsx';
 import { removeDocument } from './api/remove-document.ts';
 import {
   DOCUMENT_ACCEPT,
@@ -247,20 +248,12 @@ export function DocumentSlot({
           )}
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-fg">{uploading.name}</p>
-            <div
-              role="progressbar"
-              aria-label={`Uploading ${label}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              aria-valuetext={percent >= 100 ? 'Checking the file' : `${percent}%`}
+            <UploadProgress
+              percent={percent}
+              label={`Uploading ${label}`}
+              checking="Checking the file"
               className="mt-2 h-2 w-full overflow-hidden rounded-full bg-muted"
-            >
-              <div
-                className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
+            />
             <div className="mt-1 flex items-center justify-between gap-2">
               <p className="text-xs text-muted-fg" aria-hidden="true">
                 {percent >= 100 ? 'Checking the file…' : `${percent}%`}

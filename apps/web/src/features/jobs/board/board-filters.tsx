@@ -7,6 +7,7 @@ import {
   parseMoney,
 } from '@adwuma/shared';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { CategorySelect } from '../../../components/ui/category-select.tsx';
 import { Select } from '../../../components/ui/field.tsx';
 import { pesewasText } from '../format.ts';
 import { type BoardQuery, DISTANCE_OPTIONS_KM, POSTED_SINCE_LABELS } from './board-query.ts';
@@ -110,23 +111,14 @@ export function BoardFilters({
   return (
     <div className="rounded-2xl border border-border bg-card p-4 shadow-sm">
       <Group legend={BOARD_FILTER_TEXT.category}>
-        <Select
+        <CategorySelect
           aria-label={BOARD_FILTER_TEXT.category}
+          groups={groups}
+          placeholder={BOARD_FILTER_TEXT.anyCategory}
+          keepValue
           value={query.category ?? ''}
           onChange={(e) => onChange({ category: e.target.value || undefined })}
-        >
-          <option value="">{BOARD_FILTER_TEXT.anyCategory}</option>
-          {groups?.map((g) => (
-            <optgroup key={g.slug} label={g.name}>
-              {g.categories.map((c) => (
-                <option key={c.slug} value={c.slug}>
-                  {c.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-          {query.category && !groups && <option value={query.category}>{query.category}</option>}
-        </Select>
+        />
       </Group>
 
       <Group legend={BOARD_FILTER_TEXT.distance}>

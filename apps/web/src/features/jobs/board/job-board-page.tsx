@@ -6,13 +6,13 @@ import { ScreenShell } from '../../../components/screens/screen-shell.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { ROUTES } from '../../../lib/routes.ts';
-import { useJoinAsProvider } from '../../account/use-join-as-provider.ts';
-import { useSession } from '../../auth/auth-provider.tsx';
-import { useCategories } from '../../search/api/get-categories.ts';
-import { Pagination } from '../../search/components/pagination.tsx';
+import { useJoinAsProvider, useSession } from '../../auth/index.ts';
+import { useCategories } from '../../search/index.ts';
 import { boardParams, useJobBoard } from '../api/get-job-board.ts';
 import { AllowanceNote } from '../components/allowance-note.tsx';
 import { BoardCard, BoardCardSkeleton } from './board-card.tsx';
@@ -127,27 +127,16 @@ function Board() {
                 update({ q: text.trim() || undefined });
               }}
             >
-              <div className="relative min-w-0 flex-1">
-                <label htmlFor="job-search" className="sr-only">
-                  {BOARD_TEXT.search}
-                </label>
-                <Search
-                  aria-hidden="true"
-                  className="pointer-events-none absolute left-3.5 top-1/2 h-5 w-5 -translate-y-1/2 text-muted-fg"
-                />
-                <input
-                  ref={searchRef}
-                  id="job-search"
-                  type="search"
-                  enterKeyHint="search"
-                  maxLength={200}
-                  value={text}
-                  onChange={(e) => setText(e.target.value)}
-                  placeholder={BOARD_TEXT.searchPlaceholder}
-                  autoComplete="off"
-                  className="block min-h-12 w-full rounded-xl border border-border bg-card py-2.5 pl-11 pr-3 text-base text-fg placeholder:text-muted-fg/80 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-                />
-              </div>
+              <SearchField
+                ref={searchRef}
+                id="job-search"
+                label={BOARD_TEXT.search}
+                value={text}
+                onChange={setText}
+                placeholder={BOARD_TEXT.searchPlaceholder}
+                maxLength={200}
+                className="relative min-w-0 flex-1"
+              />
               <Button type="submit" size="lg" className="!rounded-xl !px-4 sm:!px-6">
                 <Search aria-hidden="true" className="h-5 w-5 sm:hidden" />
                 <span className="sr-only sm:not-sr-only">{BOARD_TEXT.submit}</span>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../../lib/routes.ts';
-import { useSession } from '../../auth/auth-provider.tsx';
+import { useSession } from '../../auth/index.ts';
 import { uploadJobPhoto } from '../api/job-photos.ts';
 import { useCreateJob } from '../api/save-job.ts';
 import { clearDraft, EMPTY_DRAFT, loadDraft, type StoredDraft, saveDraft } from './job-draft.ts';

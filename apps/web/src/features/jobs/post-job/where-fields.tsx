@@ -3,13 +3,13 @@ import { Bookmark, MapPinned, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
-import { useSession } from '../../auth/auth-provider.tsx';
-import { reverseGeocode, useSavedLocation } from '../../onboarding/api.ts';
-import { PLACE_TEXT, PlacePicker } from '../../search/components/place-picker.tsx';
+import { reverseGeocode, useSavedLocation } from '../../../lib/onboarding-api.ts';
+import { useSession } from '../../auth/index.ts';
+import { PLACE_TEXT, PlacePicker } from '../../search/index.ts';
 import type { DraftErrors, JobDraft } from './job-draft.ts';
 
 // Leaflet downloads only when the customer opens the map.
-const LocationMap = lazy(() => import('../../onboarding/location-map.tsx'));
+const LocationMap = lazy(() => import('../../../components/ui/location-map.tsx'));
 
 export const WHERE_TEXT = {
   city: 'City or town',

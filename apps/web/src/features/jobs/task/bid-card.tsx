@@ -1,11 +1,11 @@
 import { type Bid, formatDistance, formatDuration } from '@adwuma/shared';
 import { CalendarClock, Clock, MapPin, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
-import { Avatar } from '../../account/avatar.tsx';
-import { MessageLink } from '../../messaging/message-link.tsx';
-import { providerPath, RatingLine } from '../../search/components/provider-card.tsx';
+import { MessageLink } from '../../messaging/index.ts';
+import { providerPath, RatingLine } from '../../search/index.ts';
 import { BidStatusBadge } from '../components/job-status-badge.tsx';
 import { money, shortDate } from '../format.ts';
 

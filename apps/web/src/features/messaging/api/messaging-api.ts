@@ -18,7 +18,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError, api, NETWORK_MESSAGE, notifySessionExpired, toApiError } from '../../../lib/api.ts';
-import { messagingKeys } from '../../realtime/realtime-keys.ts';
+import { messagingKeys } from '../../realtime/index.ts';
 
 /**
  * The messaging API of issue 9 on the client: the conversation list, one thread (kept in the cache

@@ -2,7 +2,9 @@ import type { NotificationList, NotificationsReadAll } from '@adwuma/shared';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-export const notificationKeys = { list: ['notifications'] as const };
+import { notificationKeys } from '../../realtime/index.ts';
+
+export { notificationKeys };
 
 /** GET /api/notifications: the newest notifications and the unread count. */
 export const notificationsQuery = () =>

@@ -2,7 +2,7 @@ import type { Booking, quoteAcceptResponseSchema } from '@adwuma/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api.ts';
-import { bookingKeys } from '../../bookings/api/get-bookings.ts';
+import { bookingKeys } from '../../bookings/index.ts';
 import { quoteRequestApiPath } from './get-quote-request.ts';
 import { useRefreshQuoteRequests } from './get-quote-requests.ts';
 

@@ -2,7 +2,6 @@ import type { publicReviewsResponseSchema } from '@adwuma/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api.ts';
-import { providerApiPath } from '../../providers/api/get-provider.ts';
 import { reviewKeys } from './get-reviews.ts';
 
 export type PublicReviewsResponse = z.infer<typeof publicReviewsResponseSchema>;
@@ -12,7 +11,9 @@ export const providerReviewsQuery = (slug: string) =>
   infiniteQueryOptions({
     queryKey: reviewKeys.provider(slug),
     queryFn: ({ pageParam, signal }) =>
-      api<PublicReviewsResponse>(`${providerApiPath(slug)}/reviews?page=${pageParam}`, { signal }),
+      api<PublicReviewsResponse>(`/api/providers/${encodeURIComponent(slug)}/reviews?page=${pageParam}`, {
+        signal,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
       const shown = pages.reduce((n, p) => n + p.items.length, 0);

@@ -1,7 +1,7 @@
 import type { Review, ReviewInput } from '@adwuma/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { BOOKINGS_API, bookingKeys } from '../../bookings/api/get-bookings.ts';
+import { BOOKINGS_API, bookingKeys } from '../../bookings/index.ts';
 import { reviewKeys } from './get-reviews.ts';
 
 /** POST /api/bookings/:id/review: one side's review of a completed booking. */

@@ -10,6 +10,7 @@ import {
 import { BadgeCheck, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { CategorySelect } from '../../../components/ui/category-select.tsx';
 import { Select } from '../../../components/ui/field.tsx';
 import { WEEKDAYS } from '../format.ts';
 
@@ -220,23 +221,14 @@ export function FiltersPanel({
 
       <div className="flex-1 overflow-y-auto px-4 py-4 lg:rounded-2xl lg:border lg:border-border lg:bg-card lg:p-4 lg:shadow-sm">
         <Group legend={FILTER_TEXT.category}>
-          <Select
+          <CategorySelect
             aria-label={FILTER_TEXT.category}
+            groups={groups}
+            placeholder={FILTER_TEXT.anyCategory}
+            keepValue
             value={query.category ?? ''}
             onChange={(e) => onChange({ category: e.target.value || undefined })}
-          >
-            <option value="">{FILTER_TEXT.anyCategory}</option>
-            {groups?.map((g) => (
-              <optgroup key={g.slug} label={g.name}>
-                {g.categories.map((c) => (
-                  <option key={c.slug} value={c.slug}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-            {query.category && !groups && <option value={query.category}>{query.category}</option>}
-          </Select>
+          />
         </Group>
 
         <Group

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Crosshair, Loader2, MapPin, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { UNEXPECTED_MESSAGE } from '../../../lib/api.ts';
-import { geolocationFailure } from '../../location/location-context.tsx';
-import { searchPlaces } from '../../onboarding/api.ts';
+import { searchPlaces } from '../../../lib/onboarding-api.ts';
+import { geolocationFailure } from '../../location/index.ts';
 import { type CityOption, cityCentre, useCities } from '../api/get-cities.ts';
 
 export interface Place {

@@ -1,11 +1,11 @@
 import { type ProviderCard as Card, formatDistance } from '@adwuma/shared';
 import { Clock, MapPin, Star } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { buildPath, ROUTES } from '../../../lib/routes.ts';
-import { Avatar } from '../../account/avatar.tsx';
-import { FavoriteButton } from '../../favorites/favorite-button.tsx';
 import { formatRating, formatResponseTime, reviewCount, startingPrice } from '../format.ts';
+import { FavoriteButton } from './favorite-button.tsx';
 
 export function providerPath(slug: string): string {
   return buildPath(ROUTES.provider, { slug });

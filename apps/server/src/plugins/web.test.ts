@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { withAppSettings } from './web.ts';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en-GH">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Adwuma</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const TILES = 'https://tiles.example.net/{z}/{x}/{y}.png?key=a&b="c"';
+const TILES_ESCAPED = 'https://tiles.example.net/{z}/{x}/{y}.png?key=a&amp;b=&quot;c&quot;';
+
+/** MAP_TILE_URL is one setting: the app's maps read it from the served HTML, the CSP allows its host. */
+describe('the map tile setting in the served app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ webDistDir: dist, mapTileUrl: TILES });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('writes the configured tile URL, escaped, into the head of every app page', async () => {
+    for (const url of ['/search', '/onboarding/location?x=1', '/providers/nobody-here']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const html = res.body;
+      expect(html, url).toContain(`<meta name="adwuma-map-tiles" content="${TILES_ESCAPED}" />`);
+      expect(html.indexOf('adwuma-map-tiles'), url).toBeLessThan(html.indexOf('</head>'));
+      expect(html, url).toContain('<div id="root"></div>');
+    }
+    // An unknown provider is still the app (its not-found state), with the tiles.
+    expect((await t.app.inject({ method: 'GET', url: '/providers/nobody-here' })).statusCode).toBe(404);
+  });
+
+  it("allows the tiles' host in the Content-Security-Policy", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/search' });
+    const imgSrc = (res.headers['content-security-policy'] as string)
+      .split(';')
+      .find((d) => d.trim().startsWith('img-src'));
+    expect(imgSrc).toContain('https://tiles.example.net');
+    expect(imgSrc).not.toContain('openstreetmap');
+  });
+});
+
+describe('withAppSettings', () => {
+  it('leaves the HTML alone without a tile URL or without a head', () => {
+    expect(withAppSettings(INDEX_HTML, {})).toBe(INDEX_HTML);
+    expect(withAppSettings('<div></div>', { mapTileUrl: TILES })).toBe('<div></div>');
+  });
+
+  it('cannot be used to close the tag', () => {
+    const html = withAppSettings(INDEX_HTML, { mapTileUrl: '"><script>alert(1)</script>' });
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+});

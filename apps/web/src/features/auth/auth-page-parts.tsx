@@ -1,0 +1,200 @@
+import { AUTH_TEXT, type AuthMode } from '@adwuma/shared';
+import { BadgeCheck, MapPin, ShieldAlert, Star, Users } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { ScreenShell } from '../../components/screens/screen-shell.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { AppLink } from '../../components/ui/button-link.tsx';
+import { ROUTES } from '../../lib/routes.ts';
+import { AUTH_PAGE_TEXT } from './auth-page-text.ts';
+import { FullScreenState } from './components/full-screen-state.tsx';
+import { useJoinAsProvider } from './use-join-as-provider.ts';
+
+// The presentational parts of the /auth screen (auth-page.tsx holds the flow).
+
+export function GoogleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5">
+      <path
+        fill="#4285F4"
+        d="M22.5 12.27c0-.79-.07-1.54-.2-2.27H12v4.3h5.9a5.05 5.05 0 0 1-2.2 3.31v2.75h3.56c2.08-1.92 3.24-4.74 3.24-8.09z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.56-2.75c-.99.66-2.25 1.06-3.72 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
+      />
+      <path fill="#FBBC05" d="M5.84 14.12a6.6 6.6 0 0 1 0-4.24V7.04H2.18a11 11 0 0 0 0 9.92l3.66-2.84z" />
+      <path
+        fill="#EA4335"
+        d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.56 10.56 0 0 0 12 1 11 11 0 0 0 2.18 7.04l3.66 2.84C6.71 7.3 9.14 5.38 12 5.38z"
+      />
+    </svg>
+  );
+}
+
+const HIGHLIGHTS = [
+  { icon: Users, title: '1,000+ providers', text: 'Hair, tutoring, plumbing, cleaning, design and more.' },
+  { icon: MapPin, title: '20+ cities', text: 'From Accra and Kumasi to Tamale and beyond.' },
+  { icon: Star, title: '4.8 average rating', text: 'Reviews from customers who hired on Adwuma.' },
+  {
+    icon: BadgeCheck,
+    title: 'Verified providers',
+    text: 'Providers confirm their identity before they are listed.',
+  },
+] as const;
+
+export function BrandPanel({ provider }: { provider: boolean }) {
+  return (
+    <aside className="relative hidden overflow-hidden rounded-3xl bg-brand-700 p-10 text-white lg:block">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-gradient-to-br from-brand-600 via-brand-700 to-brand-800 [mask-image:linear-gradient(to_bottom,black,transparent)]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 bottom-0 h-24 opacity-30 [background-image:repeating-linear-gradient(90deg,#fbbf24_0_14px,#16a34a_14px_20px,transparent_20px_34px,#fde68a_34px_38px,transparent_38px_52px)]"
+      />
+      <div className="relative">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">
+          Adwuma · work, made simple
+        </p>
+        <h2 className="mt-3 text-4xl font-extrabold leading-tight tracking-tight">
+          {provider
+            ? 'Grow your business with customers across Ghana.'
+            : 'Trusted help for every job, near you.'}
+        </h2>
+        <ul className="mt-8 grid gap-5">
+          {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-3">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-white/15">
+                <Icon aria-hidden="true" className="h-5 w-5" />
+              </span>
+              <span>
+                <span className="block font-semibold">{title}</span>
+                <span className="block text-sm text-white/80">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </aside>
+  );
+}
+
+/** Signed-in visitors who followed a provider sign-up link are marked provider instead. */
+export function JoinAsProviderRedirect() {
+  const join = useJoinAsProvider();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void join();
+  }, [join]);
+  return <FullScreenState title={AUTH_TEXT.settingUpAccount} />;
+}
+
+/** The failure screen after a service error or a Google start that did not work. */
+export function AuthErrorScreen({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  return (
+    <ScreenShell
+      role="alert"
+      tone="danger"
+      icon={<ShieldAlert aria-hidden="true" className="h-7 w-7" />}
+      title={AUTH_PAGE_TEXT.errorTitle}
+      actions={<Button onClick={onRetry}>{AUTH_PAGE_TEXT.tryAgain}</Button>}
+    >
+      <p>{message ?? AUTH_TEXT.unexpected}</p>
+    </ScreenShell>
+  );
+}
+
+const TABS: { mode: 'signin' | 'signup'; label: string }[] = [
+  { mode: 'signin', label: 'Sign in' },
+  { mode: 'signup', label: 'Sign up' },
+];
+
+/** Sign in / Sign up tabs; the arrow keys move between them (WAI-ARIA tabs pattern). */
+export function AuthTabs({ mode, onSwitch }: { mode: AuthMode; onSwitch: (mode: AuthMode) => void }) {
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = (index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
+    const tab = TABS[next];
+    if (!tab) return;
+    onSwitch(tab.mode);
+    tabRefs.current[next]?.focus();
+  };
+  return (
+    <div
+      role="tablist"
+      aria-label="Account"
+      className="mb-6 grid grid-cols-2 gap-1 rounded-full bg-muted p-1"
+    >
+      {TABS.map((tab, index) => {
+        const selected = mode === tab.mode;
+        return (
+          <button
+            key={tab.mode}
+            ref={(el) => {
+              tabRefs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`auth-tab-${tab.mode}`}
+            aria-selected={selected}
+            aria-controls="auth-panel"
+            tabIndex={selected ? 0 : -1}
+            onKeyDown={(event) => onTabKey(event, index)}
+            onClick={() => !selected && onSwitch(tab.mode)}
+            className={`min-h-10 rounded-full px-4 text-sm font-semibold transition-colors ${
+              selected ? 'bg-card text-fg shadow-sm' : 'text-muted-fg hover:text-fg'
+            }`}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Under the form: the switch to the other tab, and the terms line on sign-up. */
+export function AuthFooter({
+  mode,
+  showTabs,
+  onSwitch,
+}: {
+  mode: AuthMode;
+  showTabs: boolean;
+  onSwitch: (mode: AuthMode) => void;
+}) {
+  return (
+    <>
+      {showTabs && (
+        <p className="mt-6 text-center text-sm text-muted-fg">
+          {mode === 'signin' ? "Don't have an account? " : 'Already have an account? '}
+          <button
+            type="button"
+            onClick={() => onSwitch(mode === 'signin' ? 'signup' : 'signin')}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-500"
+          >
+            {mode === 'signin' ? 'Create one' : 'Sign in instead'}
+          </button>
+        </p>
+      )}
+      {mode === 'signup' && (
+        <p className="mt-3 text-center text-xs text-muted-fg">
+          By creating an account you agree to our{' '}
+          <AppLink to={ROUTES.terms} className="underline">
+            Terms
+          </AppLink>{' '}
+          and{' '}
+          <AppLink to={ROUTES.privacy} className="underline">
+            Privacy notice
+          </AppLink>
+          .
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { AUTH_DELAYS, AUTH_TEXT, type AuthMode, signupRole } from '@adwuma/shared';
+import type { NavigateFunction } from 'react-router';
+import { toast } from 'sonner';
+import { track } from '../../lib/analytics.ts';
+import { ApiError, fieldErrors } from '../../lib/api.ts';
+import { authApi } from '../../lib/auth-client.ts';
+import { isServiceFailure, mapError, toastAuthMessage } from './auth-feedback.ts';
+import type { FlowStatus, FormError } from './auth-page-text.ts';
+import type { useSession } from './auth-provider.tsx';
+import type { ResetState } from './forms/reset-password-form.tsx';
+import type { SignInValues } from './forms/sign-in-form.tsx';
+import type { SignUpValues } from './forms/sign-up-form.tsx';
+
+type Shared = {
+  mode: AuthMode;
+  returnTo: string | null;
+  setFlow: (flow: FlowStatus) => void;
+  setFormError: (error: FormError | null) => void;
+  showError: (error: unknown, email?: string) => void;
+  navigate: NavigateFunction;
+};
+
+/** Sign in (with the two-step code) and sign up. */
+export function useCredentialActions({
+  returnTo,
+  setFlow,
+  setFormError,
+  showError,
+  navigate,
+  intentProvider,
+  session,
+  setTwoFactor,
+}: Shared & {
+  intentProvider: boolean;
+  session: ReturnType<typeof useSession>;
+  setTwoFactor: (on: boolean) => void;
+}) {
+  async function finishSignIn(event: 'SIGNED_IN' | 'MFA_CHALLENGE_VERIFIED') {
+    setFlow('success');
+    await session.refresh(event).catch(() => null);
+    toast.success(AUTH_TEXT.welcomeBack);
+    navigate(returnTo ?? '/', { replace: true });
+  }
+
+  async function signIn(values: SignInValues) {
+    setFormError(null);
+    setFlow('loading');
+    try {
+      const result = await authApi.signIn(values);
+      if (result && 'twoFactorRedirect' in result && result.twoFactorRedirect) {
+        setTwoFactor(true);
+        setFlow('idle');
+        return;
+      }
+      await finishSignIn('SIGNED_IN');
+    } catch (error) {
+      showError(error, values.email);
+    }
+  }
+
+  async function verifyCode(code: string) {
+    setFormError(null);
+    setFlow('loading');
+    try {
+      await authApi.verifyTotp(code);
+      await finishSignIn('MFA_CHALLENGE_VERIFIED');
+    } catch (error) {
+      showError(error);
+    }
+  }
+
+  async function signUp(values: SignUpValues): Promise<Record<string, string> | undefined> {
+    const userRole = signupRole(values.userRole, intentProvider);
+    setFormError(null);
+    setFlow('loading');
+    try {
+      const result = await authApi.signUp({
+        name: values.fullName,
+        email: values.email,
+        password: values.password,
+        userRole,
+      });
+      track('user_signup', { role: userRole, method: 'email' });
+      track('conversion', { type: 'signup', role: userRole });
+      toast.success(AUTH_TEXT.accountCreated);
+      if (!result?.token) {
+        // Verification required: no session until the link is followed.
+        setFlow('idle');
+        navigate(`/check-email?email=${encodeURIComponent(values.email)}`, { replace: true });
+        return undefined;
+      }
+      setFlow('auto_signing_in');
+      await session.refresh('SIGNED_IN').catch(() => null);
+      navigate(returnTo ?? '/', { replace: true });
+      return undefined;
+    } catch (error) {
+      const byField = fieldErrors(error);
+      if (Object.keys(byField).length) {
+        setFlow('idle');
+        return byField;
+      }
+      showError(error, values.email);
+      return undefined;
+    }
+  }
+
+  return { signIn, verifyCode, signUp };
+}
+
+/** Ask for a reset link, and set a new password from one. */
+export function usePasswordResetActions({
+  mode,
+  setFlow,
+  setFormError,
+  showError,
+  navigate,
+  resetToken,
+  setResetState,
+  setTokenInvalid,
+}: Shared & {
+  resetToken: string | null;
+  setResetState: (state: ResetState) => void;
+  setTokenInvalid: (invalid: boolean) => void;
+}) {
+  async function requestReset(email: string): Promise<boolean> {
+    setFormError(null);
+    setFlow('loading');
+    try {
+      await authApi.requestPasswordReset(email);
+      setFlow('idle');
+      toast.success(AUTH_TEXT.resetLinkSent);
+      return true;
+    } catch (error) {
+      setFlow('idle');
+      if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
+        const mapped = { message: AUTH_TEXT.resetRateLimited, level: 'warning' as const };
+        setFormError({ ...mapped, mode });
+        toastAuthMessage(mapped);
+      } else if (isServiceFailure(error)) {
+        const mapped = { message: AUTH_TEXT.resetEmailFailedLong, level: 'error' as const };
+        setFormError({ ...mapped, mode });
+        toastAuthMessage(mapped);
+      } else {
+        showError(error);
+      }
+      return false;
+    }
+  }
+
+  async function resetPassword(password: string) {
+    if (!resetToken) return;
+    setFormError(null);
+    setResetState('loading');
+    try {
+      await authApi.resetPassword({ newPassword: password, token: resetToken });
+      setResetState('success');
+      toast.success(AUTH_TEXT.passwordUpdated);
+      window.setTimeout(() => navigate('/dashboard', { replace: true }), AUTH_DELAYS.resetSuccessMs);
+    } catch (error) {
+      setResetState('error');
+      if (error instanceof ApiError && /invalid.?token|expired/i.test(`${error.code} ${error.message}`)) {
+        setTokenInvalid(true);
+        return;
+      }
+      const mapped = isServiceFailure(error)
+        ? { message: AUTH_TEXT.updatePasswordFailed, level: 'error' as const }
+        : mapError(error);
+      setFormError({ ...mapped, mode });
+      toastAuthMessage(mapped);
+    }
+  }
+
+  return { requestReset, resetPassword };
+}

@@ -1,0 +1,463 @@
+import {
+  type CategoryGroup,
+  formatJobWhen,
+  JOB_LIMITS,
+  JOB_WHEN_TYPES,
+  type JobWhenType,
+} from '@adwuma/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  ArrowLeft,
+  ArrowRight,
+  CalendarDays,
+  CalendarRange,
+  Check,
+  Pencil,
+  Send,
+  Sparkles,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ErrorScreen } from '../../../components/screens/error-screen.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ButtonLink } from '../../../components/ui/button-link.tsx';
+import { CategorySelect } from '../../../components/ui/category-select.tsx';
+import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { isoDaysAhead } from '../format.ts';
+import { type DraftErrors, type DraftField, JOB_STEPS, type JobDraft, LAST_STEP } from './job-draft.ts';
+import { JOB_FORM_TEXT } from './job-form-text.ts';
+import { PhotoPicker } from './photo-picker.tsx';
+
+// The steps of the job form (job-form.tsx holds the state and moves between them).
+
+type StepProps = { draft: JobDraft; update: (patch: Partial<JobDraft>) => void; errors: DraftErrors };
+
+const WHEN_OPTIONS: Record<JobWhenType, { label: string; hint: string; icon: ReactNode }> = {
+  date: {
+    label: 'On a date',
+    hint: 'One specific day',
+    icon: <CalendarDays aria-hidden="true" className="h-5 w-5" />,
+  },
+  window: {
+    label: 'Within a window',
+    hint: 'Any day between two dates',
+    icon: <CalendarRange aria-hidden="true" className="h-5 w-5" />,
+  },
+  flexible: {
+    label: "I'm flexible",
+    hint: 'Whenever suits the provider',
+    icon: <Sparkles aria-hidden="true" className="h-5 w-5" />,
+  },
+};
+
+export function StepProgress({ step }: { step: number }) {
+  return (
+    <div className="mt-5">
+      <p className="text-sm font-semibold text-muted-fg sm:sr-only">
+        {JOB_FORM_TEXT.step(step + 1, JOB_STEPS.length)} · {JOB_STEPS[step]?.label}
+      </p>
+      <div
+        className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted sm:hidden"
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuemin={1}
+        aria-valuemax={JOB_STEPS.length}
+        aria-valuenow={step + 1}
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 transition-all"
+          style={{ width: `${((step + 1) / JOB_STEPS.length) * 100}%` }}
+        />
+      </div>
+      <ol aria-label="Steps" className="hidden gap-2 sm:grid sm:grid-cols-5">
+        {JOB_STEPS.map((s, i) => (
+          <li
+            key={s.id}
+            aria-current={i === step ? 'step' : undefined}
+            className={`flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-semibold ${
+              i === step
+                ? 'border-brand-600 bg-brand-600 text-white'
+                : i < step
+                  ? 'border-border bg-card text-fg'
+                  : 'border-border bg-transparent text-muted-fg'
+            }`}
+          >
+            <span
+              className={`inline-flex h-5 w-5 items-center justify-center rounded-full text-xs ${
+                i === step ? 'bg-white/20' : i < step ? 'bg-leaf-600 text-white' : 'bg-muted'
+              }`}
+            >
+              {i < step ? <Check aria-hidden="true" className="h-3 w-3" /> : i + 1}
+            </span>
+            {s.label}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function MoneyInput({
+  field,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  field: DraftField;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <Field id={`job-${field}`} label={label} error={error} optional>
+      {(control) => (
+        <div className="relative">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-sm font-semibold text-muted-fg"
+          >
+            GH₵
+          </span>
+          <Input
+            {...control}
+            inputMode="decimal"
+            autoComplete="off"
+            className="pl-14"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </div>
+      )}
+    </Field>
+  );
+}
+
+function ReviewSection({
+  title,
+  onEdit,
+  children,
+}: {
+  title: string;
+  onEdit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rounded-xl border border-border p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-muted-fg">{title}</h3>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onEdit}
+          aria-label={`${JOB_FORM_TEXT.edit} ${title.toLowerCase()}`}
+        >
+          <Pencil aria-hidden="true" className="h-4 w-4" /> {JOB_FORM_TEXT.edit}
+        </Button>
+      </div>
+      <div className="mt-1 text-sm">{children}</div>
+    </section>
+  );
+}
+
+function categoryName(groups: CategoryGroup[], slug: string): string {
+  for (const g of groups) for (const c of g.categories) if (c.slug === slug) return c.name;
+  return slug;
+}
+
+/** Step 1, "What": the category, a title and a description. */
+export function WhatStep({
+  categories,
+  draft,
+  update,
+  errors,
+}: StepProps & { categories: UseQueryResult<{ groups: CategoryGroup[] }> }) {
+  const groups = categories.data?.groups ?? [];
+  return categories.isPending ? (
+    <div role="status" aria-label="Loading the categories" className="grid gap-3">
+      <Skeleton className="h-11" />
+      <Skeleton className="h-11" />
+      <Skeleton className="h-32" />
+    </div>
+  ) : categories.isError ? (
+    <ErrorScreen detail={categories.error.message} onRetry={() => void categories.refetch()} />
+  ) : (
+    <>
+      <Field id="job-category" label={JOB_FORM_TEXT.category} error={errors.category}>
+        {(control) => (
+          <CategorySelect
+            {...control}
+            groups={groups}
+            placeholder={JOB_FORM_TEXT.chooseCategory}
+            value={draft.category}
+            onChange={(e) => update({ category: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        id="job-title"
+        label={JOB_FORM_TEXT.jobTitle}
+        hint={JOB_FORM_TEXT.titleHint}
+        error={errors.title}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            value={draft.title}
+            maxLength={JOB_LIMITS.titleMax + 20}
+            onChange={(e) => update({ title: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        id="job-description"
+        label={JOB_FORM_TEXT.description}
+        hint={`${JOB_FORM_TEXT.descriptionHint} ${draft.description.trim().length} / ${JOB_LIMITS.descriptionMax}`}
+        error={errors.description}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={6}
+            value={draft.description}
+            onChange={(e) => update({ description: e.target.value })}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** Step 3, "When": a date, a window or flexible. */
+export function WhenStep({ draft, update, errors }: StepProps) {
+  const today = isoDaysAhead(0);
+  const lastDay = isoDaysAhead(JOB_LIMITS.maxDaysAhead);
+  return (
+    <>
+      <fieldset id="job-when_type">
+        <legend className="text-sm font-semibold text-fg">{JOB_FORM_TEXT.whenLegend}</legend>
+        <div className="mt-1.5 grid gap-2 sm:grid-cols-3">
+          {JOB_WHEN_TYPES.map((t) => (
+            <label
+              key={t}
+              className="flex cursor-pointer items-start gap-3 rounded-xl border border-border bg-card p-3 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
+            >
+              <input
+                type="radio"
+                name="when_type"
+                value={t}
+                checked={draft.when_type === t}
+                onChange={() => update({ when_type: t })}
+                aria-describedby={errors.when_type ? 'job-when_type-error' : undefined}
+                className="sr-only"
+              />
+              <span className="mt-0.5 text-brand-700 dark:text-brand-500">{WHEN_OPTIONS[t].icon}</span>
+              <span>
+                <span className="block text-sm font-semibold">{WHEN_OPTIONS[t].label}</span>
+                <span className="block text-xs text-muted-fg">{WHEN_OPTIONS[t].hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.when_type && (
+          <p id="job-when_type-error" role="alert" className="mt-1.5 text-sm font-medium text-danger">
+            {errors.when_type}
+          </p>
+        )}
+      </fieldset>
+      {(draft.when_type === 'date' || draft.when_type === 'window') && (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            id="job-date_start"
+            label={draft.when_type === 'date' ? JOB_FORM_TEXT.date : JOB_FORM_TEXT.firstDay}
+            error={errors.date_start}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                min={today}
+                max={lastDay}
+                value={draft.date_start}
+                onChange={(e) => update({ date_start: e.target.value })}
+              />
+            )}
+          </Field>
+          {draft.when_type === 'window' && (
+            <Field id="job-date_end" label={JOB_FORM_TEXT.lastDay} error={errors.date_end}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="date"
+                  min={draft.date_start || today}
+                  max={lastDay}
+                  value={draft.date_end}
+                  onChange={(e) => update({ date_end: e.target.value })}
+                />
+              )}
+            </Field>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Step 4: the budget and, when posting, the photos. */
+export function BudgetStep({
+  draft,
+  update,
+  errors,
+  preview,
+  editing,
+  photos,
+  setPhotos,
+}: StepProps & {
+  preview: string | null;
+  editing: boolean;
+  photos: File[];
+  setPhotos: (files: File[]) => void;
+}) {
+  return (
+    <>
+      <div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <MoneyInput
+            field="budget_min"
+            label={JOB_FORM_TEXT.budgetMin}
+            value={draft.budget_min}
+            error={errors.budget_min}
+            onChange={(v) => update({ budget_min: v })}
+          />
+          <MoneyInput
+            field="budget_max"
+            label={JOB_FORM_TEXT.budgetMax}
+            value={draft.budget_max}
+            error={errors.budget_max}
+            onChange={(v) => update({ budget_max: v })}
+          />
+        </div>
+        <p className="mt-1.5 text-xs text-muted-fg">
+          {preview ? JOB_FORM_TEXT.budgetPreview(preview) : JOB_FORM_TEXT.budgetHint}
+        </p>
+      </div>
+      {editing ? (
+        <p className="text-sm text-muted-fg">{JOB_FORM_TEXT.change.photosHere}</p>
+      ) : (
+        <PhotoPicker files={photos} onChange={setPhotos} />
+      )}
+    </>
+  );
+}
+
+/** Step 5: the summary, each section with Edit. */
+export function ReviewStep({
+  draft,
+  groups,
+  preview,
+  editing,
+  shownPhotos,
+  serverError,
+  failedTitle,
+  goTo,
+}: {
+  draft: JobDraft;
+  groups: CategoryGroup[];
+  preview: string | null;
+  editing: boolean;
+  shownPhotos: number;
+  serverError: Error | null;
+  failedTitle: string;
+  goTo: (step: number) => void;
+}) {
+  return (
+    <div className="grid gap-3">
+      {serverError && (
+        <Alert tone="danger" role="alert" title={failedTitle}>
+          <p>{serverError.message}</p>
+        </Alert>
+      )}
+      <ReviewSection title="What" onEdit={() => goTo(0)}>
+        <p className="font-semibold">{draft.title.trim()}</p>
+        <p className="text-muted-fg">{categoryName(groups, draft.category)}</p>
+        <p className="mt-2 whitespace-pre-line text-muted-fg">{draft.description.trim()}</p>
+      </ReviewSection>
+      <ReviewSection title="Where" onEdit={() => goTo(1)}>
+        <p>{[draft.address.trim(), draft.city].filter(Boolean).join(', ') || 'A point on the map'}</p>
+        {draft.latitude !== null && <p className="text-muted-fg">Pinned on the map</p>}
+      </ReviewSection>
+      <ReviewSection title="When" onEdit={() => goTo(2)}>
+        <p>
+          {draft.when_type
+            ? formatJobWhen({
+                when_type: draft.when_type,
+                date_start: draft.date_start || null,
+                date_end: draft.date_end || null,
+              })
+            : '—'}
+        </p>
+      </ReviewSection>
+      <ReviewSection title={JOB_FORM_TEXT.post.budgetTitle} onEdit={() => goTo(3)}>
+        <p>{preview ?? 'No budget given'}</p>
+        <p className="text-muted-fg">
+          {JOB_FORM_TEXT.photoCount(shownPhotos)}
+          {editing && ` · ${JOB_FORM_TEXT.change.photosElsewhere}`}
+        </p>
+      </ReviewSection>
+    </div>
+  );
+}
+
+/** Back, Cancel (editing) and Next / Done / Post under the form. */
+export function FormButtons({
+  step,
+  editing,
+  sending,
+  cancelTo,
+  submitLabel,
+  goTo,
+}: {
+  step: number;
+  editing: boolean;
+  sending: boolean;
+  cancelTo?: string;
+  submitLabel: string;
+  goTo: (step: number) => void;
+}) {
+  return (
+    <div className="sticky bottom-0 -mx-5 mt-6 flex gap-2 border-t border-border bg-card px-5 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pb-0">
+      {!editing && step > 0 && (
+        <Button variant="outline" onClick={() => goTo(step - 1)} disabled={sending}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {JOB_FORM_TEXT.back}
+        </Button>
+      )}
+      {editing && step === LAST_STEP && cancelTo && (
+        <ButtonLink to={cancelTo} variant="outline">
+          {JOB_FORM_TEXT.change.cancel}
+        </ButtonLink>
+      )}
+      <Button type="submit" className="flex-1 sm:ml-auto sm:flex-none" busy={sending}>
+        {step === LAST_STEP ? (
+          <>
+            {editing ? (
+              <Check aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <Send aria-hidden="true" className="h-4 w-4" />
+            )}{' '}
+            {submitLabel}
+          </>
+        ) : editing ? (
+          <>
+            <Check aria-hidden="true" className="h-4 w-4" /> {JOB_FORM_TEXT.change.done}
+          </>
+        ) : (
+          <>
+            {JOB_FORM_TEXT.next} <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          </>
+        )}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// Entry file of features/realtime: other features import realtime only from here (scripts/check-deps.mjs).
+export { unreadMessagesQuery } from './api/unread-messages.ts';
+export { useRealtimeState } from './realtime-bridge.tsx';
+export { messagingKeys, notificationKeys } from './realtime-keys.ts';
