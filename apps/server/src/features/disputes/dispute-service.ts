@@ -215,6 +215,27 @@ export async function disputeDetail(
 }
 
 /**
+ * The caller is a party to this open dispute and it has room for one more file: checked before an
+ * upload is read (so outsiders' files are never taken in) and again under the dispute's lock.
+ */
+export async function assertDisputePhotoRoom(
+  tx: Db | Tx,
+  userId: string,
+  disputeId: string,
+  lock = false,
+): Promise<void> {
+  await visibleDispute(tx, { id: userId, admin: false }, disputeId);
+  const status = tx.select({ status: disputes.status }).from(disputes).where(eq(disputes.id, disputeId));
+  const [fresh] = lock ? await status.for('update') : await status;
+  if (fresh?.status !== 'open') throw conflict(DISPUTE_CLOSED);
+  const [photos] = await tx
+    .select({ n: count() })
+    .from(disputePhotos)
+    .where(eq(disputePhotos.dispute_id, disputeId));
+  if (Number(photos?.n ?? 0) >= DISPUTE_LIMITS.photosMax) throw conflict(DISPUTE_PHOTOS_FULL);
+}
+
+/**
  * Adds one evidence file (JPEG, PNG, WebP or PDF; images re-encoded upright without metadata) to an
  * open dispute of the caller's booking, at most DISPUTE_LIMITS.photosMax. The file goes to the
  * private store first; the row is written under the dispute's lock, and the file is removed again
@@ -228,18 +249,7 @@ export async function addDisputePhoto(
   log: FastifyBaseLogger,
 ): Promise<Dispute> {
   const { db } = deps.database;
-  const viewer = { id: userId, admin: false };
-  const assertOpen = async (tx: Db | Tx, lock: boolean) => {
-    await visibleDispute(tx, viewer, disputeId);
-    const status = tx.select({ status: disputes.status }).from(disputes).where(eq(disputes.id, disputeId));
-    const [fresh] = lock ? await status.for('update') : await status;
-    if (fresh?.status !== 'open') throw conflict(DISPUTE_CLOSED);
-    const [photos] = await tx
-      .select({ n: count() })
-      .from(disputePhotos)
-      .where(eq(disputePhotos.dispute_id, disputeId));
-    if (Number(photos?.n ?? 0) >= DISPUTE_LIMITS.photosMax) throw conflict(DISPUTE_PHOTOS_FULL);
-  };
+  const assertOpen = (tx: Db | Tx, lock: boolean) => assertDisputePhotoRoom(tx, userId, disputeId, lock);
   await assertOpen(db, false);
 
   const prepared = await prepareDocument(file.bytes);
@@ -267,7 +277,7 @@ export async function addDisputePhoto(
       .catch((err) => log.error({ err, key }, 'could not remove the file of a failed dispute upload'));
     throw error;
   }
-  return disputeDetail(deps, viewer, disputeId, log);
+  return disputeDetail(deps, { id: userId, admin: false }, disputeId, log);
 }
 
 /**

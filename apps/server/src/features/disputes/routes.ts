@@ -6,7 +6,7 @@ import { readUploadedFile } from '../../kernel/files/uploaded-file.ts';
 import { requireUser, roleOf } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import { addDisputePhoto, disputeDetail, openDispute } from './dispute-service.ts';
+import { addDisputePhoto, assertDisputePhotoRoom, disputeDetail, openDispute } from './dispute-service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const writeLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
@@ -79,6 +79,7 @@ export async function disputeRoutes(app: App) {
       },
       async (request, reply) => {
         const { user } = await requireUser(request);
+        await assertDisputePhotoRoom(deps.database.db, user.id, request.params.id);
         const file = await readUploadedFile(request, { noun: 'photo' });
         const dispute = await addDisputePhoto(deps, user.id, request.params.id, file, request.log);
         return reply.code(201).send({ dispute });
