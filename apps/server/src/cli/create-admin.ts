@@ -5,58 +5,30 @@
  * first, so it works before the first start. With the embedded database the server must be stopped
  * (it holds the data folder's lock); with DATABASE_URL it runs at any time.
  */
-import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { seedReferenceData } from '../db/seed.ts';
 import { CreateAdminError, createOrPromoteAdmin } from '../features/admin/create-admin.ts';
 import { createAuth, resolveAuthSecret } from '../plugins/auth.ts';
 import { createJobQueue } from '../plugins/jobs.ts';
+import { cliArgs, openCliDatabase, runCli } from './cli-support.ts';
 
 const USAGE = 'Usage: npm run create-admin -- --email <email> --password <password> [--name <name>]';
 
 async function main(): Promise<number> {
-  let args: { email?: string | undefined; password?: string | undefined; name?: string | undefined };
-  try {
-    args = parseArgs({
-      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 1;
-  }
+  const args = cliArgs(
+    { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    USAGE,
+  );
+  if (!args) return 1;
   if (!args.email) {
     console.error(`--email is required.\n${USAGE}`);
     return 1;
   }
-
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-
-  let database: Database;
-  try {
-    database = await openDatabase(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(
-        `${error.message}\nThe server is probably running: stop it, run create-admin again, then start the server.`,
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const opened = await openCliDatabase(
+    () => 'The server is probably running: stop it, run create-admin again, then start the server.',
+  );
+  if (!opened) return 1;
+  const { config, database } = opened;
 
   const log = pino({ level: 'warn' }, pino.destination(2));
   try {
@@ -96,10 +68,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -6,56 +6,26 @@
  * a reset or verification link. Same database rules as create-admin: with the embedded database the
  * server must be stopped (it holds the data folder's lock); with DATABASE_URL it runs at any time.
  */
-import { parseArgs } from 'node:util';
 import { desc, eq } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { cliArgs, openCliDatabase, runCli } from './cli-support.ts';
 
 const USAGE = 'Usage: npm run outbox -- --to <email> [--all]';
 
 async function main(): Promise<number> {
-  let args: { to?: string | undefined; all?: boolean | undefined };
-  try {
-    args = parseArgs({
-      options: { to: { type: 'string' }, all: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 1;
-  }
+  const args = cliArgs({ to: { type: 'string' }, all: { type: 'boolean' } }, USAGE);
+  if (!args) return 1;
   const to = args.to?.trim().toLowerCase();
   if (!to) {
     console.error(`--to is required.\n${USAGE}`);
     return 1;
   }
-
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-
-  let database: Database;
-  try {
-    database = await openDatabase(config);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(
-        `${error.message}\nThe server is probably running: stop it and run outbox again, or sign in as an admin and open ${config.publicUrl}/admin/outbox.`,
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const opened = await openCliDatabase(
+    (config) =>
+      `The server is probably running: stop it and run outbox again, or sign in as an admin and open ${config.publicUrl}/admin/outbox.`,
+  );
+  if (!opened) return 1;
+  const { database } = opened;
 
   try {
     // A fresh data folder has no tables yet: migrate (as the server would) so the answer is "no mail".
@@ -88,10 +58,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main);

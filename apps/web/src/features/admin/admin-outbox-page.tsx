@@ -1,13 +1,16 @@
 import type { AdminOutboxMail } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { type FormEvent, Fragment, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Fragment } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/field.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { AdminPageHeader, type Column, formatDateTime, PagedTable, pageFrom } from './admin-ui.tsx';
+import {
+  AdminPageHeader,
+  type Column,
+  formatDateTime,
+  PagedTable,
+  TextFilterForm,
+  useTextFilterParam,
+} from './admin-ui.tsx';
 import { adminOutboxQuery } from './api/admin.ts';
 
 const LINK = /(https?:\/\/[^\s<>"]+)/g;
@@ -73,18 +76,9 @@ const COLUMNS: Column<AdminOutboxMail>[] = [
 /** /admin/outbox: mail the app stored (without SMTP, the only way to reach reset and sign-up links). */
 export function AdminOutboxPage() {
   useDocumentTitle('Outbox · Admin');
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params);
-  const to = params.get('to') ?? '';
-  const [draft, setDraft] = useState(to);
-  const mails = useQuery(adminOutboxQuery(page, to));
-
-  function filter(event: FormEvent) {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    if (draft.trim()) next.set('to', draft.trim());
-    setParams(next);
-  }
+  const filter = useTextFilterParam('to');
+  const to = filter.value;
+  const mails = useQuery(adminOutboxQuery(filter.page, to));
 
   return (
     <div>
@@ -92,23 +86,14 @@ export function AdminOutboxPage() {
         title="Outbox"
         lead="Mail the app has sent or stored, newest first. Without SMTP, reset and verification links are only here."
       >
-        <form aria-label="Filter mail" onSubmit={filter} className="flex w-full gap-2 sm:w-auto">
-          <label htmlFor="admin-outbox-to" className="sr-only">
-            Filter by email address
-          </label>
-          <Input
-            id="admin-outbox-to"
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder="Email address"
-            className="sm:w-64"
-          />
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" className="h-4 w-4" />
-            Filter
-          </Button>
-        </form>
+        <TextFilterForm
+          filter={filter}
+          id="admin-outbox-to"
+          formLabel="Filter mail"
+          label="Filter by email address"
+          placeholder="Email address"
+          button="Filter"
+        />
       </AdminPageHeader>
       <div className="mt-6">
         <PagedTable
@@ -118,11 +103,7 @@ export function AdminOutboxPage() {
           columns={COLUMNS}
           rowKey={(m) => m.id}
           empty={to ? `No mail to addresses matching “${to}”.` : 'No mail yet.'}
-          onPage={(p) => {
-            const next = new URLSearchParams(params);
-            next.set('page', String(p));
-            setParams(next);
-          }}
+          onPage={filter.onPage}
         />
       </div>
     </div>

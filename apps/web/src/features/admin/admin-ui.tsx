@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ChevronLeft, ChevronRight, Inbox, Search } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Select } from '../../components/ui/field.tsx';
+import { Input, Select } from '../../components/ui/field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -217,6 +217,70 @@ export function pageFrom(params: URLSearchParams): number {
 export function usePageParam(): { page: number; onPage: (page: number) => void } {
   const [params, setParams] = useSearchParams();
   return { page: pageFrom(params), onPage: (page) => setParams({ page: String(page) }) };
+}
+
+/**
+ * A text filter kept in the address (?<name>=…&page=…): the applied value, the page, a draft for the
+ * input, and the handlers the list and its form need. Applying a filter goes back to page 1.
+ */
+export function useTextFilterParam(name: string) {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(name) ?? '';
+  const [draft, setDraft] = useState(value);
+  return {
+    value,
+    page: pageFrom(params),
+    draft,
+    setDraft,
+    apply(event: FormEvent) {
+      event.preventDefault();
+      const next = new URLSearchParams();
+      if (draft.trim()) next.set(name, draft.trim());
+      setParams(next);
+    },
+    onPage(page: number) {
+      const next = new URLSearchParams(params);
+      next.set('page', String(page));
+      setParams(next);
+    },
+  };
+}
+
+/** The search form beside an admin list's title: a hidden label, the input and one button. */
+export function TextFilterForm({
+  filter,
+  id,
+  formLabel,
+  label,
+  placeholder,
+  button,
+}: {
+  filter: ReturnType<typeof useTextFilterParam>;
+  id: string;
+  formLabel: string;
+  label: string;
+  placeholder: string;
+  button: string;
+}) {
+  return (
+    <form aria-label={formLabel} onSubmit={filter.apply} className="flex w-full gap-2 sm:w-auto">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Input
+        id={id}
+        type="search"
+        value={filter.draft}
+        onChange={(e) => filter.setDraft(e.target.value)}
+        placeholder={placeholder}
+        className="sm:w-64"
+      />
+      <Button type="submit" variant="outline">
+        <Search aria-hidden="true" className="h-4 w-4" />
+        {button}
+      </Button>
+    </form>
+  );
 }
 
 /** The "Show" filter of an admin queue (open, resolved, …): a labelled select. */

@@ -1,14 +1,17 @@
 import type { AdminUsersPage as UsersPage } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Search, XCircle } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/field.tsx';
+import { CheckCircle2, XCircle } from 'lucide-react';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { RoleBadge } from '../account/index.ts';
-import { AdminPageHeader, type Column, formatDateTime, PagedTable, pageFrom } from './admin-ui.tsx';
+import {
+  AdminPageHeader,
+  type Column,
+  formatDateTime,
+  PagedTable,
+  TextFilterForm,
+  useTextFilterParam,
+} from './admin-ui.tsx';
 import { adminUsersQuery } from './api/admin.ts';
 
 type User = UsersPage['items'][number];
@@ -51,39 +54,21 @@ const COLUMNS: Column<User>[] = [
 /** /admin/users: every account, newest first, searchable by email or name. */
 export function AdminUsersPage() {
   useDocumentTitle('Users · Admin');
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params);
-  const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
-  const users = useQuery(adminUsersQuery(page, q));
-
-  function search(event: FormEvent) {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    if (draft.trim()) next.set('q', draft.trim());
-    setParams(next);
-  }
+  const filter = useTextFilterParam('q');
+  const q = filter.value;
+  const users = useQuery(adminUsersQuery(filter.page, q));
 
   return (
     <div>
       <AdminPageHeader title="Users" lead="Everyone with an Adwuma account, newest first.">
-        <form aria-label="Search users" onSubmit={search} className="flex w-full gap-2 sm:w-auto">
-          <label htmlFor="admin-user-search" className="sr-only">
-            Search users by email or name
-          </label>
-          <Input
-            id="admin-user-search"
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder="Email or name"
-            className="sm:w-64"
-          />
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" className="h-4 w-4" />
-            Search
-          </Button>
-        </form>
+        <TextFilterForm
+          filter={filter}
+          id="admin-user-search"
+          formLabel="Search users"
+          label="Search users by email or name"
+          placeholder="Email or name"
+          button="Search"
+        />
       </AdminPageHeader>
       <div className="mt-6">
         <PagedTable
@@ -93,11 +78,7 @@ export function AdminUsersPage() {
           columns={COLUMNS}
           rowKey={(u) => u.id}
           empty={q ? `No users match “${q}”.` : 'No users yet.'}
-          onPage={(p) => {
-            const next = new URLSearchParams(params);
-            next.set('page', String(p));
-            setParams(next);
-          }}
+          onPage={filter.onPage}
         />
       </div>
     </div>
