@@ -51,6 +51,22 @@ describe('the map tile setting in the served app', () => {
     expect((await t.app.inject({ method: 'GET', url: '/providers/nobody-here' })).statusCode).toBe(404);
   });
 
+  it('answers a repeat visit with 304 from its ETag, and the page again once it differs', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/search' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ method: 'GET', url: '/schedule', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/schedule',
+      headers: { 'if-none-match': '"old"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toContain('<div id="root"></div>');
+  });
+
   it("allows the tiles' host in the Content-Security-Policy", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/search' });
     const imgSrc = (res.headers['content-security-policy'] as string)

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type PageMeta, pageTitle, SITE_NAME } from '@adwuma/shared';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** What a described page's lookup found: its tags, its current address, or nothing (404). */
@@ -125,8 +126,15 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
 
   // Read once: the file only changes with a new build, which restarts the server.
   const indexHtml = withAppSettings(fs.readFileSync(indexPath, 'utf8'), options);
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  // Revalidated on every navigation (no-cache): the ETag lets a phone get a 304 instead of the page.
+  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+  const sendIndex = (reply: FastifyReply, request?: FastifyRequest) => {
+    reply.header('cache-control', 'no-cache').header('etag', indexEtag).type('text/html; charset=utf-8');
+    if (request && reply.statusCode === 200 && request.headers['if-none-match'] === indexEtag) {
+      return reply.status(304).send();
+    }
+    return reply.send(indexHtml);
+  };
   const template = describedTemplate(indexHtml);
   for (const page of template ? (options.pages ?? []) : []) {
     app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
@@ -153,6 +161,6 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     if (urlPath.startsWith('/api/') || urlPath === '/api') return reply.callNotFound();
     if (files.has(urlPath) && !urlPath.endsWith('.html')) return reply.sendFile(urlPath.slice(1));
     if (urlPath.startsWith('/assets/')) return reply.callNotFound();
-    return sendIndex(reply);
+    return sendIndex(reply, request);
   });
 });
