@@ -18,6 +18,9 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
 // TEST_DATABASE_URL is set (CI sets it).
 export default defineConfig({
   test: {
+    // Vitest's default on this 2-core machine is one worker; API files mostly wait on Postgres, child
+    // processes and scrypt, so two overlap well (VITEST_MAX_WORKERS overrides).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         test: {
