@@ -1,10 +1,4 @@
-import type {
-  AdminReport,
-  ReportReason,
-  ReportStatus,
-  reportRequest,
-  resolveReportRequest,
-} from '@adwuma/shared';
+import type { AdminReport, ReportStatus, reportRequest, resolveReportRequest } from '@adwuma/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -31,8 +25,8 @@ type ReportRow = typeof userReports.$inferSelect;
 
 export const summaryOf = (row: ReportRow) => ({
   id: row.id,
-  reason: row.reason as ReportReason,
-  status: row.status as ReportStatus,
+  reason: row.reason,
+  status: row.status,
   created_at: row.created_at.toISOString(),
 });
 
