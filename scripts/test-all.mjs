@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check and suite, then one closing line "N passed, M failed" over all of them.
-// Static checks (lint, dependency rules, type-check, the landing size budget) count one each;
+// Static checks (lint, dependency rules, type-check, the size budgets) count one each;
 // unit, component and API tests (Vitest) and browser tests (Playwright) count per test.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -74,7 +74,7 @@ if (wants('e2e')) {
     VITE_ENABLE_TEST_ROUTES: 'true',
   });
   if (built) {
-    check('landing size budget', 'node', ['scripts/check-bundle-size.mjs', dist]);
+    check('size budgets (landing, app shell)', 'node', ['scripts/check-bundle-size.mjs', dist]);
     const out = path.join(tmp, 'playwright.json');
     fs.rmSync(out, { force: true });
     const ok = run('browser tests (playwright, chromium)', 'npx', ['playwright', 'test'], {
