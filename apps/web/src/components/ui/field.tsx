@@ -66,6 +66,21 @@ export function Input({ className = '', ...rest }: InputProps) {
   return <input className={`${CONTROL} min-h-11 ${className}`} {...rest} />;
 }
 
+/** An amount in cedis: the decimal keypad, with the GH₵ sign drawn inside the box. */
+export function CediInput({ className = '', ...props }: Omit<InputProps, 'type'>) {
+  return (
+    <div className="relative">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-sm font-semibold text-muted-fg"
+      >
+        GH₵
+      </span>
+      <Input inputMode="decimal" autoComplete="off" className={`pl-14 ${className}`} {...props} />
+    </div>
+  );
+}
+
 /** An email address: the right keyboard on phones and the browser's saved address. */
 export function EmailInput(props: Omit<InputProps, 'type'>) {
   return <Input type="email" inputMode="email" autoComplete="email" {...props} />;

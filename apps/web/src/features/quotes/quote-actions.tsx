@@ -19,7 +19,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field, Input, Textarea } from '../../components/ui/field.tsx';
+import { CediInput, Field, Textarea } from '../../components/ui/field.tsx';
 import { ApiError, fieldErrors } from '../../lib/api.ts';
 import { bookingPath } from '../bookings/index.ts';
 import { useAcceptQuote } from './api/accept-quote.ts';
@@ -132,23 +132,7 @@ export function SendQuoteDialog({ request, onClose }: { request: QuoteRequest; o
           }
           error={errors.price?.message ?? server.price}
         >
-          {(control) => (
-            <div className="relative">
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-sm font-semibold text-muted-fg"
-              >
-                GH₵
-              </span>
-              <Input
-                {...control}
-                inputMode="decimal"
-                autoComplete="off"
-                className="pl-14"
-                {...register('price')}
-              />
-            </div>
-          )}
+          {(control) => <CediInput {...control} {...register('price')} />}
         </Field>
         <Field
           id={`${uid}-message`}

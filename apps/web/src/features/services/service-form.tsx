@@ -26,7 +26,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { AppLink } from '../../components/ui/button-link.tsx';
 import { CategorySelect } from '../../components/ui/category-select.tsx';
-import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
+import { CediInput, Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { ApiError, fieldErrors } from '../../lib/api.ts';
 
 export const SERVICE_FORM_TEXT = {
@@ -325,23 +325,7 @@ export function ServiceForm({
           }
           error={message('price')}
         >
-          {(control) => (
-            <div className="relative">
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-sm font-semibold text-muted-fg"
-              >
-                GH₵
-              </span>
-              <Input
-                {...control}
-                inputMode="decimal"
-                autoComplete="off"
-                className="pl-14"
-                {...register('price')}
-              />
-            </div>
-          )}
+          {(control) => <CediInput {...control} {...register('price')} />}
         </Field>
 
         <Field

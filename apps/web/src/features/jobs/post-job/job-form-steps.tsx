@@ -22,7 +22,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { CategorySelect } from '../../../components/ui/category-select.tsx';
-import { Field, Input, Textarea } from '../../../components/ui/field.tsx';
+import { CediInput, Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isoDaysAhead } from '../format.ts';
 import { type DraftErrors, type DraftField, JOB_STEPS, type JobDraft, LAST_STEP } from './job-draft.ts';
@@ -113,24 +113,7 @@ function MoneyInput({
 }) {
   return (
     <Field id={`job-${field}`} label={label} error={error} optional>
-      {(control) => (
-        <div className="relative">
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-sm font-semibold text-muted-fg"
-          >
-            GH₵
-          </span>
-          <Input
-            {...control}
-            inputMode="decimal"
-            autoComplete="off"
-            className="pl-14"
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-          />
-        </div>
-      )}
+      {(control) => <CediInput {...control} value={value} onChange={(e) => onChange(e.target.value)} />}
     </Field>
   );
 }

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
+import { CediInput, Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
 import { bidLimitOf } from '../api/save-bid.ts';
 import { BID_DURATION_OPTIONS, isoDaysAhead, money, pesewasText } from '../format.ts';
@@ -142,17 +142,7 @@ export function BidForm({
         }
         error={messageOf('price')}
       >
-        {(c) => (
-          <div className="relative">
-            <span
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-sm font-semibold text-muted-fg"
-            >
-              GH₵
-            </span>
-            <Input {...c} inputMode="decimal" autoComplete="off" className="pl-14" {...register('price')} />
-          </div>
-        )}
+        {(c) => <CediInput {...c} {...register('price')} />}
       </Field>
 
       <Field
