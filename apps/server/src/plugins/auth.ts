@@ -21,6 +21,7 @@ import { COOKIE_PREFIX } from '../kernel/http/session.ts';
 import { createDatabaseLimitStore, type LimitStore } from '../lib/limits/index.ts';
 import { logSecurityEvent } from '../lib/security-events.ts';
 import type { JobQueue } from './jobs.ts';
+import { trustedOrigins } from './origin-check.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 const SECRET_KEY = 'better_auth_secret';
@@ -66,10 +67,7 @@ export function createAuth(options: AuthOptions) {
     basePath: AUTH_BASE_PATH,
     secret,
     // In development the Vite dev server (port 5173) proxies /api, and the browser's Origin is its own.
-    trustedOrigins: [
-      config.publicUrl,
-      ...(config.env === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
-    ],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(database.db, { provider: 'pg', schema: authSchema }),
     telemetry: { enabled: false },
     logger: {
