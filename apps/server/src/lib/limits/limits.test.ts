@@ -1,30 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/database.ts';
+import { redisReachable, TEST_REDIS_URL } from '../../test/redis.ts';
 import { createDatabaseLimitStore, createRedisLimitStore, type LimitStore } from './index.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-
-/** Whether a Redis server answers at 127.0.0.1:6379 (the Redis tests are skipped without one). */
-async function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379 });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 const haveRedis = await redisReachable();
 
 /** A logger whose warnings the test can read. */
@@ -110,7 +92,7 @@ describe('limit stores', () => {
     'Redis store',
     () => {
       const store = createRedisLimitStore({
-        url: REDIS_URL,
+        url: TEST_REDIS_URL,
         fallback: createDatabaseLimitStore(database),
         log: pino({ level: 'silent' }),
         prefix: `adwuma-test:${randomUUID()}:`,

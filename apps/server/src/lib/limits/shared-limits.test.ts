@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { SEND_LIMIT } from '@adwuma/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { createSecondApp, createTestApp, type TestApp, uniqueEmail } from '../..
 import { ORIGIN, post, signUp, type TestUser, uniqueIp } from '../../test/auth.ts';
 import { bidInput, insertJobs } from '../../test/jobs.ts';
 import { call, onboardedProvider } from '../../test/providers.ts';
+import { redisReachable } from '../../test/redis.ts';
 import { LIMITS_PRUNE_CRON, LIMITS_PRUNE_QUEUE } from './index.ts';
 
 /**
@@ -17,21 +17,6 @@ import { LIMITS_PRUNE_CRON, LIMITS_PRUNE_QUEUE } from './index.ts';
  */
 const onPostgres = process.env.TEST_DB === 'postgres';
 
-async function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379 });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 const haveRedis = await redisReachable();
 
 /** A request from a fixed client address (the route limits count per address). */
