@@ -82,7 +82,7 @@ test('a customer posts a job on a phone, a provider bids from the board, the cus
   await expect(page.getByRole('heading', { name: providerName })).toBeVisible();
   await page.getByRole('button', { name: /^Hire/ }).first().click();
   await page.getByRole('button', { name: 'Hire for GH₵ 450' }).click();
-  await expect(page.getByText(`You hired ${providerName}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `You hired ${providerName}` })).toBeVisible();
   await page.getByRole('link', { name: 'See your schedule' }).click();
   await expect(page).toHaveURL(/\/schedule/);
   await expect(page.getByText(title).first()).toBeVisible();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type BillingCadence, DEFAULT_GHS_PRICES, type PaidTierId } from '@adwuma/shared';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -14,6 +15,22 @@ const url = (protocols: string[]) =>
     .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
       error: `must start with ${protocols.map((p) => `${p}:`).join(' or ')}`,
     });
+
+const stripePrice = z
+  .string()
+  .regex(/^price_\w+$/, { error: 'must be a Stripe price id (price_...)' })
+  .optional();
+
+/** A cedi amount to pesewas, without floats. */
+const cedis = z
+  .string()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'must be an amount in cedis such as 150 or 150.50' })
+  .transform((v) => {
+    const [whole, fraction = ''] = v.split('.');
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  })
+  .refine((v) => v > 0, { error: 'must be more than 0' })
+  .optional();
 
 export const envSchema = z.object({
   NODE_ENV: z
@@ -71,9 +88,52 @@ export const envSchema = z.object({
     .regex(/^[a-z0-9-]{2,32}$/, { error: 'must be a region name such as us-east-1' })
     .default('us-east-1'),
   S3_FORCE_PATH_STYLE: bool(true),
+  /**
+   * The embedded TEST MODE payment gateway for currencies without real keys. Unset: on, except with
+   * NODE_ENV=production, where it needs PAYMENTS_SANDBOX=true (decision 013).
+   */
+  PAYMENTS_SANDBOX: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
+  /** Stripe (USD, cards): the secret key, the webhook signing secret and the four price ids. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_test_... or sk_live_...)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'must be a Stripe webhook signing secret (whsec_...)' })
+    .optional(),
+  STRIPE_PRICE_PRO_MONTHLY: stripePrice,
+  STRIPE_PRICE_PRO_ANNUAL: stripePrice,
+  STRIPE_PRICE_PREMIUM_MONTHLY: stripePrice,
+  STRIPE_PRICE_PREMIUM_ANNUAL: stripePrice,
+  /** Where the Stripe API is (tests point it at a local double); unset: Stripe's own. */
+  STRIPE_API_URL: url(['http', 'https']).optional(),
+  /** Paystack (GHS, cards and mobile money): the secret key also signs its webhooks. */
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, { error: 'must be a Paystack secret key (sk_test_... or sk_live_...)' })
+    .optional(),
+  PAYSTACK_BASE_URL: url(['http', 'https']).default('https://api.paystack.co'),
+  /** The cedi prices, in cedis ("150" or "150.00"); defaults in packages/shared billing rules. */
+  PRICE_PRO_MONTHLY_GHS: cedis,
+  PRICE_PRO_ANNUAL_GHS: cedis,
+  PRICE_PREMIUM_MONTHLY_GHS: cedis,
+  PRICE_PREMIUM_ANNUAL_GHS: cedis,
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+const STRIPE_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PRO_MONTHLY',
+  'STRIPE_PRICE_PRO_ANNUAL',
+  'STRIPE_PRICE_PREMIUM_MONTHLY',
+  'STRIPE_PRICE_PREMIUM_ANNUAL',
+] as const;
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -99,6 +159,9 @@ const envRules = envSchema.superRefine((env, ctx) => {
       message: 'must not be true when NODE_ENV=production (the dev outbox shows reset links)',
     });
   }
+  // Stripe: the key, its webhook secret and every price id together.
+  const stripeGiven = STRIPE_REQUIRED.find((name) => env[name] !== undefined);
+  if (stripeGiven) need(stripeGiven, [...STRIPE_REQUIRED]);
   // S3: all four or none.
   const s3Given = S3_REQUIRED.find((name) => env[name] !== undefined);
   if (s3Given) need(s3Given, [...S3_REQUIRED]);
@@ -119,6 +182,28 @@ export interface S3Config {
   secretAccessKey: string;
   region: string;
   forcePathStyle: boolean;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: Record<PaidTierId, Record<BillingCadence, string>>;
+  /** STRIPE_API_URL: a local double in tests; undefined = api.stripe.com. */
+  apiUrl: string | undefined;
+}
+
+export interface PaystackConfig {
+  secretKey: string;
+  baseUrl: string;
+}
+
+export interface PaymentsConfig {
+  /** The embedded TEST MODE gateway serves currencies without a real gateway. */
+  sandbox: boolean;
+  stripe: StripeConfig | null;
+  paystack: PaystackConfig | null;
+  /** Cedi prices in pesewas. */
+  ghsPrices: Record<PaidTierId, Record<BillingCadence, number>>;
 }
 
 export type Env = z.infer<typeof envSchema>;
@@ -154,6 +239,7 @@ export interface AppConfig {
   oidc: OidcConfig | null;
   /** S3_*; null = documents in `${dataDir}/storage/provider-documents`. */
   s3: S3Config | null;
+  payments: PaymentsConfig;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +289,39 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     devOutbox: env.DEV_OUTBOX,
     oidc: oidcFrom(env),
     s3: s3From(env),
+    payments: paymentsFrom(env),
+  };
+}
+
+function paymentsFrom(env: Env): PaymentsConfig {
+  const stripe: StripeConfig | null =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          prices: {
+            pro: { monthly: env.STRIPE_PRICE_PRO_MONTHLY!, annual: env.STRIPE_PRICE_PRO_ANNUAL! },
+            premium: { monthly: env.STRIPE_PRICE_PREMIUM_MONTHLY!, annual: env.STRIPE_PRICE_PREMIUM_ANNUAL! },
+          },
+          apiUrl: env.STRIPE_API_URL?.replace(/\/+$/, ''),
+        }
+      : null;
+  return {
+    sandbox: env.PAYMENTS_SANDBOX ?? env.NODE_ENV !== 'production',
+    stripe,
+    paystack: env.PAYSTACK_SECRET_KEY
+      ? { secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL.replace(/\/+$/, '') }
+      : null,
+    ghsPrices: {
+      pro: {
+        monthly: env.PRICE_PRO_MONTHLY_GHS ?? DEFAULT_GHS_PRICES.pro.monthly,
+        annual: env.PRICE_PRO_ANNUAL_GHS ?? DEFAULT_GHS_PRICES.pro.annual,
+      },
+      premium: {
+        monthly: env.PRICE_PREMIUM_MONTHLY_GHS ?? DEFAULT_GHS_PRICES.premium.monthly,
+        annual: env.PRICE_PREMIUM_ANNUAL_GHS ?? DEFAULT_GHS_PRICES.premium.annual,
+      },
+    },
   };
 }
 

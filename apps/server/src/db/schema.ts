@@ -1,6 +1,8 @@
 import {
   BID_STATUSES,
+  BILLING_CADENCES,
   type BidStatus,
+  type BillingCadence,
   BOOKING_BLOCKING_STATUSES,
   BOOKING_SIDES,
   BOOKING_SOURCES,
@@ -26,6 +28,14 @@ import {
   JOB_WHEN_TYPES,
   type JobStatus,
   type JobWhenType,
+  PAYMENT_GATEWAYS,
+  PAYMENT_METHODS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  type PaymentGatewayId,
+  type PaymentMethod,
+  type PaymentPurpose,
+  type PaymentStatus,
   PRICE_TYPES,
   PROFILE_TYPES,
   type PriceType,
@@ -41,6 +51,8 @@ import {
   SEVERITIES,
   type ServiceStatus,
   type Severity,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
   TIER_IDS,
   type TierId,
   UPLOAD_STATUSES,
@@ -50,6 +62,7 @@ import {
 } from '@adwuma/shared';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -59,6 +72,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -674,7 +688,12 @@ export const termsAcceptances = pgTable(
   (t) => [unique('terms_acceptances_user_version_unique').on(t.user_id, t.terms_version)],
 );
 
-/** Spec 3 "subscriptions" (per user). Starter is a row with tier starter, status active. */
+/**
+ * Spec 3 "subscriptions" (per user, one row: two checkouts can never give two subscriptions). Starter
+ * is a row with tier starter, status active. A paid tier carries its gateway, currency, cadence, price
+ * and period (subscription_end = the current period's end); it changes only on a verified payment
+ * (issue 17, decision 013).
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -688,8 +707,9 @@ export const subscriptions = pgTable(
     /** A paid subscription is running (false on the free Starter tier). */
     subscribed: boolean('subscribed').notNull().default(false),
     subscription_tier: text('subscription_tier').$type<TierId>().notNull().default('starter'),
+    /** The end of the current paid period. */
     subscription_end: at('subscription_end'),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
     created_at: createdAt(),
     updated_at: at('updated_at').notNull().defaultNow(),
     ...utm(),
@@ -697,8 +717,157 @@ export const subscriptions = pgTable(
     welcome_email_sent_at: at('welcome_email_sent_at'),
     last_email_sent_at: at('last_email_sent_at'),
     email_status: text('email_status'),
+    gateway: text('gateway').$type<PaymentGatewayId>(),
+    currency: text('currency').$type<Currency>(),
+    cadence: text('cadence').$type<BillingCadence>(),
+    /** The price of one period, in minor units of `currency`. */
+    amount_minor: integer('amount_minor'),
+    current_period_start: at('current_period_start'),
+    cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
+    /** A downgrade that takes effect at the period end. */
+    pending_tier: text('pending_tier').$type<TierId>(),
+    /** Past due: the tier stays in force until then. */
+    grace_until: at('grace_until'),
+    /** Stripe's subscription id (Stripe renews by itself). */
+    gateway_subscription_id: text('gateway_subscription_id'),
+    /** A reusable card authorization (Paystack, sandbox) charged at renewal; null for mobile money. */
+    authorization_code: text('authorization_code'),
+    payment_method: text('payment_method').$type<PaymentMethod>(),
+    method_label: text('method_label'),
+    /** The gateway time of the newest subscription state applied: an older event changes nothing. */
+    gateway_state_at: at('gateway_state_at'),
+    /** The period end a renewal reminder or charge was last made for (once per period). */
+    renewal_attempted_for: at('renewal_attempted_for'),
   },
-  (t) => [check('subscriptions_tier_check', oneOf(t.subscription_tier, TIER_IDS))],
+  (t) => [
+    check('subscriptions_tier_check', oneOf(t.subscription_tier, TIER_IDS)),
+    check('subscriptions_status_check', oneOf(t.status, SUBSCRIPTION_STATUSES)),
+    check('subscriptions_pending_tier_check', oneOf(t.pending_tier, TIER_IDS)),
+    check('subscriptions_gateway_check', oneOf(t.gateway, PAYMENT_GATEWAYS)),
+    check('subscriptions_currency_check', oneOf(t.currency, CURRENCIES)),
+    check('subscriptions_cadence_check', oneOf(t.cadence, BILLING_CADENCES)),
+    check('subscriptions_method_check', oneOf(t.payment_method, PAYMENT_METHODS)),
+    index('subscriptions_period_end_idx').on(t.subscription_end),
+  ],
+);
+
+/** The receipt numbers of succeeded payments, in order. */
+export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 1 });
+
+/**
+ * Every payment Adwuma asked a gateway for (issue 17; booking payments join in issue 18): pending
+ * until a verified event or a server-side verify says otherwise. `reference` is what the gateway
+ * knows it by (Stripe's Checkout Session id, the Paystack and sandbox reference).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'restrict' }),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
+    gateway: text('gateway').$type<PaymentGatewayId>().notNull(),
+    reference: text('reference').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    amount_minor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    tier: text('tier').$type<TierId>().notNull(),
+    cadence: text('cadence').$type<BillingCadence>().notNull(),
+    /** How the payer asked to pay (the checkout may offer both when null). */
+    method: text('method').$type<PaymentMethod>(),
+    method_label: text('method_label'),
+    checkout_url: text('checkout_url'),
+    return_to: text('return_to'),
+    failure_reason: text('failure_reason'),
+    receipt_number: text('receipt_number').unique(),
+    /** The period this payment paid for, once applied. */
+    period_start: at('period_start'),
+    period_end: at('period_end'),
+    /** Stripe's subscription / invoice, Paystack's transaction id, ... */
+    gateway_data: jsonb('gateway_data').$type<Record<string, unknown>>().notNull().default({}),
+    test_mode: boolean('test_mode').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+    paid_at: at('paid_at'),
+  },
+  (t) => [
+    unique('payments_gateway_reference_unique').on(t.gateway, t.reference),
+    // One open checkout per payer: a second one supersedes the first (in the same transaction).
+    uniqueIndex('payments_one_pending_checkout')
+      .on(t.user_id)
+      .where(sql`${t.status} = 'pending' and ${t.purpose} in ('subscription', 'upgrade')`),
+    index('payments_user_idx').on(t.user_id, t.created_at),
+    index('payments_pending_idx').on(t.status, t.created_at),
+    check('payments_amount_check', sql`${t.amount_minor} > 0`),
+    check('payments_purpose_check', oneOf(t.purpose, PAYMENT_PURPOSES)),
+    check('payments_gateway_check', oneOf(t.gateway, PAYMENT_GATEWAYS)),
+    check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
+    check('payments_currency_check', oneOf(t.currency, CURRENCIES)),
+    check('payments_tier_check', oneOf(t.tier, TIER_IDS)),
+    check('payments_cadence_check', oneOf(t.cadence, BILLING_CADENCES)),
+    check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
+  ],
+);
+
+/**
+ * Every verified gateway event, stored once by (gateway, event_id) before anything acts on it: a
+ * replay inserts nothing and changes nothing. Processed on the job queue; `processed_at` is set in
+ * the same transaction as the change it made.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    gateway: text('gateway').$type<PaymentGatewayId>().notNull(),
+    event_id: text('event_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    received_at: at('received_at').notNull().defaultNow(),
+    processed_at: at('processed_at'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+  },
+  (t) => [
+    unique('payment_events_gateway_event_unique').on(t.gateway, t.event_id),
+    check('payment_events_gateway_check', oneOf(t.gateway, PAYMENT_GATEWAYS)),
+  ],
+);
+
+/**
+ * The double-entry ledger (DESIGN.md "Money movement"): a transaction per movement, once per
+ * idempotency key, whose entries (debit positive, credit negative) sum to zero in its currency.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: id(),
+    idempotency_key: text('idempotency_key').notNull().unique(),
+    kind: text('kind').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    payment_id: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    created_at: createdAt(),
+  },
+  (t) => [check('ledger_transactions_currency_check', oneOf(t.currency, CURRENCIES))],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    transaction_id: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    account: text('account').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    amount_minor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.account, t.currency),
+    index('ledger_entries_transaction_idx').on(t.transaction_id),
+    check('ledger_entries_nonzero_check', sql`${t.amount_minor} <> 0`),
+    check('ledger_entries_currency_check', oneOf(t.currency, CURRENCIES)),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'review',
   'dispute',
   'verification',
+  'billing',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -28,6 +29,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   review: { label: 'Reviews', hint: 'Reviews you receive and replies' },
   dispute: { label: 'Disputes', hint: 'Disputes opened and their resolution' },
   verification: { label: 'Verification', hint: 'Decisions on your identity documents' },
+  billing: { label: 'Billing', hint: 'Payments, receipts, renewals and your plan' },
 };
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const;
