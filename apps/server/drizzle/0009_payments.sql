@@ -26,6 +26,7 @@ CREATE TABLE "payment_events" (
 	"event_id" text NOT NULL,
 	"type" text NOT NULL,
 	"payload" jsonb NOT NULL,
+	"occurred_at" timestamp with time zone NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"processed_at" timestamp with time zone,
 	"attempts" integer DEFAULT 0 NOT NULL,
@@ -70,6 +71,26 @@ CREATE TABLE "payments" (
 	CONSTRAINT "payments_method_check" CHECK ("payments"."method" in ('card','mobile_money'))
 );
 --> statement-breakpoint
+CREATE TABLE "sandbox_transactions" (
+	"reference" text PRIMARY KEY NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"amount_minor" integer NOT NULL,
+	"currency" text NOT NULL,
+	"email" text NOT NULL,
+	"description" text NOT NULL,
+	"methods" jsonb NOT NULL,
+	"success_url" text NOT NULL,
+	"cancel_url" text NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"method" text,
+	"method_label" text,
+	"authorization_code" text,
+	"declines" integer DEFAULT 0 NOT NULL,
+	"last_decline" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"paid_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "gateway" text;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "currency" text;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "cadence" text;--> statement-breakpoint
@@ -96,9 +117,6 @@ CREATE INDEX "subscriptions_period_end_idx" ON "subscriptions" USING btree ("sub
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_status_check" CHECK ("subscriptions"."status" in ('active','past_due'));--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_pending_tier_check" CHECK ("subscriptions"."pending_tier" in ('starter','pro','premium','enterprise'));--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_gateway_check" CHECK ("subscriptions"."gateway" in ('sandbox','stripe','paystack'));--> statement-breakpoint
-ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_currency_check" CHECK ("subscriptions"."currency" in ('GHS','USD'));--> statement-breakpoint
-ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_cadence_check" CHECK ("subscriptions"."cadence" in ('monthly','annual'));--> statement-breakpoint
-ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_method_check" CHECK ("subscriptions"."payment_method" in ('card','mobile_money'));ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_gateway_check" CHECK ("subscriptions"."gateway" in ('sandbox','stripe','paystack'));--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_currency_check" CHECK ("subscriptions"."currency" in ('GHS','USD'));--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_cadence_check" CHECK ("subscriptions"."cadence" in ('monthly','annual'));--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_method_check" CHECK ("subscriptions"."payment_method" in ('card','mobile_money'));--> statement-breakpoint

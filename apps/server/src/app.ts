@@ -46,6 +46,9 @@ import { messagingRoutes } from './features/messaging/routes.ts';
 import { notificationJobs } from './features/notifications/jobs.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
+import { receiveWebhook } from './features/payments/index.ts';
+import { paymentJobs } from './features/payments/jobs.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { quoteJobs } from './features/quotes/jobs.ts';
 import { quoteRoutes } from './features/quotes/routes.ts';
@@ -56,12 +59,15 @@ import { reviewRoutes } from './features/reviews/routes.ts';
 import { describedPages } from './features/search/described-pages.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { serviceRoutes } from './features/services/routes.ts';
+import { subscriptionJobs } from './features/subscriptions/jobs.ts';
+import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { adminVerificationRoutes } from './features/verification/admin-routes.ts';
 import { verificationJobs } from './features/verification/jobs.ts';
 import { verificationRoutes } from './features/verification/routes.ts';
 import { waitlistJobs } from './features/waitlist/jobs.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { getSignedIn, sessionCookiePlugin } from './kernel/http/session.ts';
+import { createPaymentGateways } from './kernel/payments/gateways.ts';
 import { createLimitStore, routeLimitStore, scheduleLimitPruning } from './lib/limits/index.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { createAuth, resolveAuthSecret } from './plugins/auth.ts';
@@ -159,7 +165,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const limits = createLimitStore({ redisUrl: config.redisUrl, database, log: app.log });
   const auth = createAuth({ config, database, jobs, limits, log: app.log, secret });
   const storage = createStorage(config, secret);
-  app.decorate('deps', { config, database, jobs, mailer, storage, auth, limits, log: app.log });
+  // The sandbox delivers its signed webhooks into the same intake as the real gateways'.
+  const payments = createPaymentGateways(config, {
+    database,
+    secret,
+    deliver: async (rawBody, headers) => {
+      await receiveWebhook(app.deps, 'sandbox', rawBody, headers);
+    },
+  });
+  app.decorate('deps', { config, database, jobs, mailer, storage, auth, limits, payments, log: app.log });
   await scheduleLimitPruning(jobs, limits);
   // Every feature's background work, in one place (workers run after app.ready, in jobs.start).
   for (const featureJobs of [
@@ -169,9 +183,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     jobBoardJobs,
     messagingJobs,
     notificationJobs,
+    paymentJobs,
     quoteJobs,
     realtimeJobs,
     reviewJobs,
+    subscriptionJobs,
     verificationJobs,
     waitlistJobs,
   ]) {
@@ -248,6 +264,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(realtimeRoutes);
   await app.register(messagingRoutes);
   await app.register(messagingExtraRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(paymentRoutes);
   // Reset links in plain sight: only on explicit request, never in production (admins: /admin/outbox).
   if (config.devOutbox && config.env !== 'production' && mailer.transport === 'outbox') {
     await app.register(devOutboxRoutes);

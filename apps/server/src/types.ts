@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { PaymentGateways } from './kernel/payments/gateways.ts';
 import type { LimitStore } from './lib/limits/index.ts';
 import type { Access, AccessMessages } from './plugins/access.ts';
 import type { Auth } from './plugins/auth.ts';
@@ -34,6 +35,8 @@ export interface Deps {
   storage: FileStore;
   /** Every rate limit and quota window, shared by all servers (database or Redis). */
   limits: LimitStore;
+  /** The payment gateways configured here (Stripe, Paystack, the TEST MODE sandbox). */
+  payments: PaymentGateways;
   log: FastifyBaseLogger;
 }
 

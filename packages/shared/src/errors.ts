@@ -13,6 +13,10 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
+  /** No payment gateway sells in that currency on this server. */
+  'PAYMENTS_UNAVAILABLE',
+  /** The payment gateway refused or failed a call. */
+  'GATEWAY_ERROR',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -811,6 +811,30 @@ export const payments = pgTable(
 );
 
 /**
+ * The embedded TEST MODE gateway's own books (kernel/payments/sandbox.ts): what a real gateway would
+ * keep on its side. Adwuma's payments learn of them only through signed webhooks or a verify call.
+ */
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  reference: text('reference').primaryKey(),
+  status: text('status').$type<'open' | 'succeeded' | 'abandoned'>().notNull().default('open'),
+  amount_minor: integer('amount_minor').notNull(),
+  currency: text('currency').$type<Currency>().notNull(),
+  email: text('email').notNull(),
+  description: text('description').notNull(),
+  methods: jsonb('methods').$type<PaymentMethod[]>().notNull(),
+  success_url: text('success_url').notNull(),
+  cancel_url: text('cancel_url').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  method: text('method').$type<PaymentMethod>(),
+  method_label: text('method_label'),
+  authorization_code: text('authorization_code'),
+  declines: integer('declines').notNull().default(0),
+  last_decline: text('last_decline'),
+  created_at: createdAt(),
+  paid_at: at('paid_at'),
+});
+
+/**
  * Every verified gateway event, stored once by (gateway, event_id) before anything acts on it: a
  * replay inserts nothing and changes nothing. Processed on the job queue; `processed_at` is set in
  * the same transaction as the change it made.
@@ -823,6 +847,8 @@ export const paymentEvents = pgTable(
     event_id: text('event_id').notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** When the gateway says it happened (orders state changes). */
+    occurred_at: at('occurred_at').notNull(),
     received_at: at('received_at').notNull().defaultNow(),
     processed_at: at('processed_at'),
     attempts: integer('attempts').notNull().default(0),

@@ -40,3 +40,7 @@ export function errorResponses<S extends number>(...statuses: S[]): Record<S, ty
     typeof apiErrorSchema
   >;
 }
+
+/** A 400 naming one field, in the error body the validation errors use. */
+export const fieldError = (field: string, message: string) =>
+  new AppError(400, 'VALIDATION_ERROR', `${field}: ${message}`, { fields: [{ field, message }] });

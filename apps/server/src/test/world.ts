@@ -47,6 +47,9 @@ export interface World {
     dispute: string;
     conversation: string;
     notification: string;
+    /** The provider's pending Pro checkout (sandbox). */
+    payment: string;
+    sandboxReference: string;
   };
 }
 
@@ -80,6 +83,10 @@ export async function createWorld(t: TestApp): Promise<World> {
     .orderBy(desc(notifications.created_at))
     .limit(1);
   expect(notice, 'the bid leaves the customer a notice').toBeDefined();
+  res = await call(t, 'POST', '/api/create-checkout-session', provider.cookie, { tier: 'pro', currency: 'ghs' });
+  expect(res.statusCode, res.body).toBe(200);
+  const payment = res.json().payment_id as string;
+  const sandboxReference = String(res.json().url).split('/').pop()!;
   return {
     users: { customer, otherCustomer, provider, otherProvider, admin },
     ids: {
@@ -91,6 +98,8 @@ export async function createWorld(t: TestApp): Promise<World> {
       dispute,
       conversation,
       notification: notice!.id,
+      payment,
+      sandboxReference,
     },
   };
 }
@@ -105,6 +114,8 @@ export function paramFor(world: World, url: string, name: string): string {
   if (name === 'providerId') return users.provider.id;
   if (name === 'userId') return users.customer.id;
   if (name === 'bidId') return ids.bid;
+  if (name === 'reference') return ids.sandboxReference;
+  if (name === 'gateway') return 'sandbox';
   if (name !== 'id') return randomUUID();
   const prefixes: [string, string][] = [
     ['/api/jobs/', ids.job],
@@ -118,6 +129,7 @@ export function paramFor(world: World, url: string, name: string): string {
     ['/api/admin/disputes/', ids.dispute],
     ['/api/profiles/', users.customer.id],
     ['/api/users/', users.otherCustomer.id],
+    ['/api/payments/', ids.payment],
   ];
   return prefixes.find(([prefix]) => url.startsWith(prefix))?.[1] ?? randomUUID();
 }
@@ -180,6 +192,20 @@ export const ROUTE_RULES: Record<string, { access: Access; owners?: Who[] }> = {
   'GET /api/admin/enterprise-leads': { access: 'admin' },
   'GET /api/admin/logs': { access: 'admin' },
   'GET /api/admin/outbox': { access: 'admin' },
+  'GET /api/admin/subscriptions': { access: 'admin' },
+  'GET /api/pricing': { access: 'public' },
+  'POST /api/create-checkout-session': { access: 'provider' },
+  'GET /api/subscription': { access: 'provider' },
+  'POST /api/subscription/change': { access: 'provider' },
+  'POST /api/subscription/cancel': { access: 'provider' },
+  'POST /api/subscription/resume': { access: 'provider' },
+  'POST /api/subscription/renew': { access: 'provider' },
+  'POST /api/subscription/portal': { access: 'provider' },
+  'GET /api/payments/:id': { access: 'user', owners: ['provider', 'admin'] },
+  'POST /api/payments/webhooks/:gateway': { access: 'public' },
+  'GET /api/payments/sandbox/:reference': { access: 'user', owners: P },
+  'POST /api/payments/sandbox/:reference/pay': { access: 'user', owners: P },
+  'POST /api/payments/sandbox/:reference/cancel': { access: 'user', owners: P },
   'GET /api/admin/audit': { access: 'admin' },
   'GET /api/admin/verification': { access: 'admin' },
   'GET /api/admin/verification/:id': { access: 'admin' },

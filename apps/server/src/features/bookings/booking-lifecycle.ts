@@ -22,7 +22,7 @@ import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
 import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
 import { providerTier } from '../../kernel/provider-tier.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
 import { insertNotices, type Notice, sendNoticeMails } from '../notifications/index.ts';
 import { findBookingDetail, sideOf, startable } from './booking-detail.ts';
@@ -67,9 +67,6 @@ const clearedProposal: BookingPatch = {
   proposed_note: null,
   proposed_at: null,
 };
-
-const fieldError = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', `${field}: ${message}`, { fields: [{ field, message }] });
 
 /** What completing a booking sets: the moment and the earnings fixed by the provider's tier now. */
 export async function completionPatch(tx: Tx, row: BookingRow, now: Date): Promise<BookingPatch> {

@@ -20,7 +20,7 @@ import {
   serviceCategories,
 } from '../../db/schema.ts';
 import { publicFileUrl } from '../../kernel/files/public-images.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 
 /**
  * How jobs and bids read in answers. Two views of a job: the exact one (its owner, and the provider
@@ -34,9 +34,7 @@ type Executor = Db | Tx;
 
 export const jobNotFound = () => notFound(JOB_MESSAGES.notFound);
 
-/** A 400 naming one field, in the error body the validation errors use. */
-export const fieldError = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', `${field}: ${message}`, { fields: [{ field, message }] });
+export { fieldError };
 
 /** The columns a job answer needs; select them with `fromJobs`. */
 export const jobColumns = {

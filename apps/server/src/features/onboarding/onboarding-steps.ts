@@ -26,16 +26,13 @@ import {
 } from '../../db/schema.ts';
 import type { SessionUser } from '../../kernel/http/session.ts';
 import { refreshProviderSearch } from '../../kernel/provider-search.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
 import { ownProfile, updateProfile } from '../profile/index.ts';
 
 /** Serialises one provider's step writes (two tabs saving at once replace, never interleave). */
 export async function lockProfile(tx: Tx, userId: string): Promise<void> {
   await tx.execute(sql`select id from profiles where id = ${userId} for update`);
 }
-
-const fieldError = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', `${field}: ${message}`, { fields: [{ field, message }] });
 
 // ---- profile ----------------------------------------------------------------------------------------
 

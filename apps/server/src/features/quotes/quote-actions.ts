@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { providerSearch, providerServices, quoteRequests } from '../../db/schema.ts';
 import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
-import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
 import { createBooking, findBooking } from '../bookings/index.ts';
 import { insertNotices, type Notice, sendNoticeMails } from '../notifications/index.ts';
@@ -44,9 +44,6 @@ export const QUOTE_ACTION_MESSAGES = {
 } as const;
 
 type Side = 'customer' | 'provider';
-
-const fieldError = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', `${field}: ${message}`, { fields: [{ field, message }] });
 
 async function peopleOf(tx: Tx, row: QuoteRow) {
   const parties = await loadParties(tx, [row.customer_id, row.provider_id]);

@@ -20,16 +20,13 @@ import {
 } from '../../db/schema.ts';
 import { publicFileUrl, removePublicImages } from '../../kernel/files/public-images.ts';
 import { refreshProviderSearch } from '../../kernel/provider-search.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
 
 type ServiceRow = typeof providerServices.$inferSelect;
 type PhotoRow = typeof servicePhotos.$inferSelect;
 
 export const SERVICE_NOT_FOUND = 'No such service.';
-
-const fieldError = (field: string, message: string) =>
-  new AppError(400, 'VALIDATION_ERROR', `${field}: ${message}`, { fields: [{ field, message }] });
 
 /**
  * storage_key is the large variant, public_key the thumbnail (both in the storage's public area);

@@ -141,6 +141,8 @@ export type NormalizedEvent =
       paymentId: string | null;
       gatewaySubscriptionId: string | null;
       reason: string;
+      /** The payer gave up (cancelled the checkout) rather than being declined. */
+      cancelled?: boolean;
       occurredAt: Date;
     }
   | { kind: 'payment.pending'; reference: string | null; paymentId: string | null; occurredAt: Date }
@@ -179,7 +181,10 @@ export class GatewayError extends Error {
 }
 
 /** A header's single value. */
-export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+export function headerValue(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 }
