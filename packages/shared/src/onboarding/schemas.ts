@@ -104,8 +104,7 @@ export const termsAcceptanceSchema = z.strictObject({
 export type TermsAcceptanceRequest = z.input<typeof termsAcceptanceSchema>;
 
 export const SUBSCRIPTION_MESSAGES = {
-  paidNotYet:
-    'Paid plans open with payments. Keep Starter (free) for now; you can upgrade from Subscription once payments are live.',
+  enterpriseByInquiry: 'Enterprise plans are arranged with our team: send an enterprise inquiry.',
 } as const;
 
 /** POST /api/onboarding/subscription */

@@ -203,16 +203,18 @@ export async function loadSubscription(db: Db, userId: string): Promise<Subscrip
 }
 
 /**
- * The subscription step: Starter (free) creates the user's subscription row (tier starter, status
- * active) and completes the step. Paid tiers open with the payments issue. A user who already has a
- * subscription keeps it (onboarding never downgrades a plan).
+ * The subscription step: choosing a plan creates the user's subscription row (tier starter, status
+ * active) and completes the step. Pro and Premium are then paid through the checkout
+ * (POST /api/create-checkout-session); the tier changes only when that payment is verified (issue 17),
+ * so an abandoned checkout leaves a working Starter account. Enterprise is by inquiry. A user who
+ * already has a subscription keeps it (onboarding never downgrades a plan).
  */
 export async function chooseSubscription(
   db: Db,
   user: SessionUser,
   input: z.output<typeof subscriptionChoiceSchema>,
 ): Promise<SubscriptionRow> {
-  if (input.tier !== 'starter') throw fieldError('tier', SUBSCRIPTION_MESSAGES.paidNotYet);
+  if (input.tier === 'enterprise') throw fieldError('tier', SUBSCRIPTION_MESSAGES.enterpriseByInquiry);
   await ownProfile(db, user);
   const starter = TIERS.find((t) => t.id === 'starter')!;
   return db.transaction(async (tx) => {

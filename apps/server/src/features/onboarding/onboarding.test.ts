@@ -528,15 +528,18 @@ describe('onboarding API', () => {
       expect((await profileRow(user.id)).terms_accepted_at?.toISOString()).toBe(first.json().accepted_at);
     });
 
-    it('subscription: paid tiers wait for payments; Starter is kept once', async () => {
+    it('subscription: Enterprise is by inquiry; a paid choice completes the step on Starter until paid', async () => {
       const user = await provider();
-      for (const tier of ['pro', 'premium', 'enterprise']) {
-        const res = await call('POST', '/api/onboarding/subscription', user.cookie, { tier });
-        expect(res.statusCode).toBe(400);
-        expect(res.json().error.details.fields).toEqual([
-          { field: 'tier', message: SUBSCRIPTION_MESSAGES.paidNotYet },
-        ]);
-      }
+      const res = await call('POST', '/api/onboarding/subscription', user.cookie, { tier: 'enterprise' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.fields).toEqual([
+        { field: 'tier', message: SUBSCRIPTION_MESSAGES.enterpriseByInquiry },
+      ]);
+      const payer = await provider();
+      const chosen = await call('POST', '/api/onboarding/subscription', payer.cookie, { tier: 'pro' });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.user_id, payer.id));
+      expect(row).toMatchObject({ subscription_tier: 'starter', status: 'active', subscribed: false });
       expect(
         (await call('POST', '/api/onboarding/subscription', user.cookie, { tier: 'gold' })).statusCode,
       ).toBe(400);
