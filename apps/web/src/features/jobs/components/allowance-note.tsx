@@ -3,7 +3,10 @@ import { Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../lib/routes.ts';
 
-/** "7 of 10 bids left this month", with the way to unlimited bids when few or none are left. */
+/**
+ * "7 of 10 bids left this month", with the way to unlimited bids when few or none are left. Nothing
+ * on a plan with unlimited bids (Pro, Premium).
+ */
 export function AllowanceNote({
   allowance,
   className = '',
@@ -11,6 +14,7 @@ export function AllowanceNote({
   allowance: BidAllowance;
   className?: string;
 }) {
+  if (allowance.limit === null) return null;
   const low = allowance.remaining !== null && allowance.remaining <= 3;
   return (
     <p
