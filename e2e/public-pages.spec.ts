@@ -16,6 +16,11 @@ test('pricing shows the comparison table, the four plans and the FAQ', async ({ 
     await expect(row).toContainText(bids);
   }
   await expect(page.getByText('Free', { exact: true }).first()).toBeVisible();
+  // Cedis by default (Ghana), dollars on the switch.
+  await expect(page.getByText('GH₵ 150').first()).toBeVisible();
+  await expect(page.getByText('GH₵ 600').first()).toBeVisible();
+  await page.getByRole('radio', { name: 'US$ dollars' }).click();
+  await expect(page).toHaveURL(/currency=usd/);
   await expect(page.getByText('$12').first()).toBeVisible();
   await expect(page.getByText('$49').first()).toBeVisible();
   await expect(page.getByText('Custom', { exact: true }).first()).toBeVisible();

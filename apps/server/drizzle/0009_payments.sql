@@ -144,3 +144,9 @@ CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entr
 --> statement-breakpoint
 CREATE TRIGGER ledger_transactions_append_only BEFORE UPDATE OR DELETE ON ledger_transactions
   FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+--> statement-breakpoint
+CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+--> statement-breakpoint
+CREATE TRIGGER ledger_transactions_no_truncate BEFORE TRUNCATE ON ledger_transactions
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();

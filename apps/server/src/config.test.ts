@@ -122,3 +122,150 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('payments config', () => {
+  const STRIPE = {
+    STRIPE_SECRET_KEY: 'sk_test_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    STRIPE_PRICE_PRO_MONTHLY: 'price_pro_m',
+    STRIPE_PRICE_PRO_ANNUAL: 'price_pro_a',
+    STRIPE_PRICE_PREMIUM_MONTHLY: 'price_premium_m',
+    STRIPE_PRICE_PREMIUM_ANNUAL: 'price_premium_a',
+  };
+
+  /** The problems loadConfig stops on (fails when it does not stop). */
+  function problems(env: Record<string, string>): string[] {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+    throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+  }
+
+  it('defaults: the sandbox in development and test, no real gateways, the default cedi prices', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const config = loadConfig(NODE_ENV ? { NODE_ENV } : {});
+      expect(config.payments).toEqual({
+        sandbox: true,
+        stripe: null,
+        paystack: null,
+        ghsPrices: {
+          pro: { monthly: 15_000, annual: 150_000 },
+          premium: { monthly: 60_000, annual: 600_000 },
+        },
+      });
+    }
+  });
+
+  it('the sandbox is off in production unless PAYMENTS_SANDBOX=true, and PAYMENTS_SANDBOX=false turns it off', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).payments.sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }).payments.sandbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' }).payments.sandbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'false' }).payments.sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', PAYMENTS_SANDBOX: 'false' }).payments.sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', PAYMENTS_SANDBOX: 'no' }).payments.sandbox).toBe(false);
+    expect(loadConfig({ PAYMENTS_SANDBOX: '' }).payments.sandbox).toBe(true); // empty = unset
+    expect(problems({ PAYMENTS_SANDBOX: 'sometimes' })).toEqual(['PAYMENTS_SANDBOX: must be true or false']);
+  });
+
+  it('reads the cedi prices into pesewas without floating point', () => {
+    const config = loadConfig({
+      PRICE_PRO_MONTHLY_GHS: '150.5',
+      PRICE_PRO_ANNUAL_GHS: '1505',
+      PRICE_PREMIUM_MONTHLY_GHS: '0.29',
+      PRICE_PREMIUM_ANNUAL_GHS: '6000.07',
+    });
+    expect(config.payments.ghsPrices).toEqual({
+      pro: { monthly: 15_050, annual: 150_500 },
+      premium: { monthly: 29, annual: 600_007 },
+    });
+    // one set, the rest default
+    expect(loadConfig({ PRICE_PREMIUM_ANNUAL_GHS: '7000' }).payments.ghsPrices).toEqual({
+      pro: { monthly: 15_000, annual: 150_000 },
+      premium: { monthly: 60_000, annual: 700_000 },
+    });
+  });
+
+  it.each([
+    ['abc', 'must be an amount in cedis such as 150 or 150.50'],
+    ['1.234', 'must be an amount in cedis such as 150 or 150.50'],
+    ['-5', 'must be an amount in cedis such as 150 or 150.50'],
+    ['1e3', 'must be an amount in cedis such as 150 or 150.50'],
+    ['150,00', 'must be an amount in cedis such as 150 or 150.50'],
+    ['0', 'must be more than 0'],
+    ['0.00', 'must be more than 0'],
+  ])('refuses the cedi price %j, naming the variable', (value, message) => {
+    for (const name of [
+      'PRICE_PRO_MONTHLY_GHS',
+      'PRICE_PRO_ANNUAL_GHS',
+      'PRICE_PREMIUM_MONTHLY_GHS',
+      'PRICE_PREMIUM_ANNUAL_GHS',
+    ]) {
+      expect(problems({ [name]: value })).toEqual([`${name}: ${message}`]);
+    }
+  });
+
+  it.each(Object.keys(STRIPE))('refuses a partial Stripe set without %s, naming it', (missing) => {
+    const env: Record<string, string> = { ...STRIPE };
+    delete env[missing];
+    const found = problems(env);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(new RegExp(`^${missing}: is required when STRIPE_\\w+ is set$`));
+  });
+
+  it('refuses STRIPE_SECRET_KEY alone, naming the webhook secret and every price id', () => {
+    expect(problems({ STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY })).toEqual([
+      'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_PRO_MONTHLY: is required when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_PRO_ANNUAL: is required when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_PREMIUM_MONTHLY: is required when STRIPE_SECRET_KEY is set',
+      'STRIPE_PRICE_PREMIUM_ANNUAL: is required when STRIPE_SECRET_KEY is set',
+    ]);
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_PRICE_PRO_MONTHLY: 'prod_abc' }, 'STRIPE_PRICE_PRO_MONTHLY'],
+    [{ STRIPE_API_URL: 'localhost:12111' }, 'STRIPE_API_URL'],
+    [{ PAYSTACK_SECRET_KEY: 'pk_test_abc' }, 'PAYSTACK_SECRET_KEY'],
+    [{ PAYSTACK_BASE_URL: 'api.paystack.co' }, 'PAYSTACK_BASE_URL'],
+  ])('refuses a malformed %j, naming the variable', (env, name) => {
+    const given = { ...STRIPE, PAYSTACK_SECRET_KEY: 'sk_test_ok', ...env };
+    expect(problems(given).some((p) => p.startsWith(`${name}: must`))).toBe(true);
+  });
+
+  it('reads a full Stripe set (the API URL without its trailing slash)', () => {
+    const config = loadConfig({ ...STRIPE, STRIPE_API_URL: 'http://127.0.0.1:12111/' });
+    expect(config.payments.stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      prices: {
+        pro: { monthly: 'price_pro_m', annual: 'price_pro_a' },
+        premium: { monthly: 'price_premium_m', annual: 'price_premium_a' },
+      },
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+    expect(loadConfig(STRIPE).payments.stripe?.apiUrl).toBeUndefined();
+    expect(loadConfig({ ...STRIPE, STRIPE_SECRET_KEY: 'rk_live_x1' }).payments.stripe?.secretKey).toBe(
+      'rk_live_x1',
+    );
+    // real keys do not turn the sandbox off: it still serves the currencies without one
+    expect(loadConfig(STRIPE).payments.sandbox).toBe(true);
+  });
+
+  it('reads PAYSTACK_SECRET_KEY, with https://api.paystack.co unless PAYSTACK_BASE_URL says otherwise', () => {
+    expect(loadConfig({ PAYSTACK_SECRET_KEY: 'sk_test_xyz' }).payments.paystack).toEqual({
+      secretKey: 'sk_test_xyz',
+      baseUrl: 'https://api.paystack.co',
+    });
+    expect(
+      loadConfig({ PAYSTACK_SECRET_KEY: 'sk_live_xyz', PAYSTACK_BASE_URL: 'http://127.0.0.1:4010/' }).payments
+        .paystack,
+    ).toEqual({ secretKey: 'sk_live_xyz', baseUrl: 'http://127.0.0.1:4010' });
+    // the base URL alone configures nothing
+    expect(loadConfig({ PAYSTACK_BASE_URL: 'http://127.0.0.1:4010' }).payments.paystack).toBeNull();
+  });
+});

@@ -19,7 +19,7 @@ describe('money in minor units', () => {
     expect(formatMoney(125_050)).toBe('GH₵ 1,250.50');
     expect(formatMoney(8_000, 'GHS', { compact: true })).toBe('GH₵ 80');
     expect(formatMoney(8_050, 'GHS', { compact: true })).toBe('GH₵ 80.50');
-    expect(formatMoney(1_200, 'USD')).toBe('$ 12.00');
+    expect(formatMoney(1_200, 'USD')).toBe('$12.00');
     expect(formatMoney(0)).toBe('GH₵ 0.00');
     expect(() => formatMoney(1.5)).toThrow();
   });

@@ -32,8 +32,8 @@ export function parseMoney(input: string): number | null {
 const SYMBOL: Record<Currency, string> = { GHS: 'GH₵', USD: '$' };
 
 /**
- * Formats minor units for people: "GH₵ 1,250.50"; whole amounts drop ".00" when `compact` is set
- * ("GH₵ 80").
+ * Formats minor units for people: "GH₵ 1,250.50", "$12.00" (the cedi sign spaced, the dollar sign
+ * not, as each is written); whole amounts drop ".00" when `compact` is set ("GH₵ 80", "$12").
  */
 export function formatMoney(
   minor: number,
@@ -48,5 +48,5 @@ export function formatMoney(
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const cents = (abs % 100).toString().padStart(2, '0');
   const amount = options.compact && cents === '00' ? whole : `${whole}.${cents}`;
-  return `${negative ? '−' : ''}${SYMBOL[currency]} ${amount}`;
+  return `${negative ? '−' : ''}${SYMBOL[currency]}${currency === 'USD' ? '' : ' '}${amount}`;
 }

@@ -38,6 +38,7 @@ describe('the tier definition (DESIGN.md "Tier figures", spec 9 table)', () => {
     expect(PRICING_FAQ).toHaveLength(4);
     expect(answers).toContain('immediately');
     expect(answers).toContain('cards');
+    expect(answers).toContain('MTN MoMo, Telecel Cash and AirtelTigo Money');
     expect(answers).toContain('no setup fee');
     expect(answers).toContain('30-day money-back guarantee');
   });

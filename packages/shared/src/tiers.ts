@@ -129,7 +129,7 @@ export const PRICING_FAQ = [
   },
   {
     q: 'Which payment methods do you accept?',
-    a: 'We accept all major credit and debit cards and digital wallets.',
+    a: 'We accept all major credit and debit cards, and in cedis the mobile money wallets MTN MoMo, Telecel Cash and AirtelTigo Money.',
   },
   { q: 'Is there a setup fee?', a: 'No. There is no setup fee on any plan.' },
   {

@@ -83,7 +83,10 @@ export async function createWorld(t: TestApp): Promise<World> {
     .orderBy(desc(notifications.created_at))
     .limit(1);
   expect(notice, 'the bid leaves the customer a notice').toBeDefined();
-  res = await call(t, 'POST', '/api/create-checkout-session', provider.cookie, { tier: 'pro', currency: 'ghs' });
+  res = await call(t, 'POST', '/api/create-checkout-session', provider.cookie, {
+    tier: 'pro',
+    currency: 'ghs',
+  });
   expect(res.statusCode, res.body).toBe(200);
   const payment = res.json().payment_id as string;
   const sandboxReference = String(res.json().url).split('/').pop()!;

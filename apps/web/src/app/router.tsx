@@ -44,12 +44,6 @@ const devRoutes: RouteObject[] = TEST_ROUTES_ENABLED
     ]
   : [];
 
-/**
- * Spec 2 "Protected" pages that later issues build: signed-out visits already go to sign in; signed
- * in, they show the not-found page until then.
- */
-const LATER_PROTECTED = [ROUTES.subscription] as const;
-
 const authRoutes: RouteObject[] = [
   {
     path: ROUTES.auth,
@@ -178,8 +172,40 @@ const authRoutes: RouteObject[] = [
                 .NotificationsDiagnosticsPage,
             }),
           },
-          ...LATER_PROTECTED.map((path) => ({ path, Component: NotFoundScreen })),
+          // Subscription and receipts (issue 17).
+          {
+            path: ROUTES.subscription,
+            lazy: async () => ({
+              Component: (await import('../features/subscription/subscription-page.tsx')).SubscriptionPage,
+            }),
+          },
+          {
+            path: ROUTES.subscriptionReceipt,
+            lazy: async () => ({
+              Component: (await import('../features/subscription/receipt-page.tsx')).ReceiptPage,
+            }),
+          },
         ],
+      },
+      // Checkout (issue 17): outside the provider gate, so a provider paying from the onboarding plan
+      // step comes back to these pages.
+      {
+        path: ROUTES.paymentSuccess,
+        lazy: async () => ({
+          Component: (await import('../features/checkout/payment-success-page.tsx')).PaymentSuccessPage,
+        }),
+      },
+      {
+        path: ROUTES.paymentCancelled,
+        lazy: async () => ({
+          Component: (await import('../features/checkout/payment-cancelled-page.tsx')).PaymentCancelledPage,
+        }),
+      },
+      {
+        path: ROUTES.sandboxCheckout,
+        lazy: async () => ({
+          Component: (await import('../features/checkout/sandbox-checkout-page.tsx')).SandboxCheckoutPage,
+        }),
       },
       {
         path: ROUTES.onboardingStep,
@@ -265,6 +291,12 @@ const authRoutes: RouteObject[] = [
         path: ROUTES.adminOutbox,
         lazy: async () => ({
           Component: (await import('../features/admin/admin-outbox-page.tsx')).AdminOutboxPage,
+        }),
+      },
+      {
+        path: ROUTES.adminSubscriptions,
+        lazy: async () => ({
+          Component: (await import('../features/admin/admin-subscriptions-page.tsx')).AdminSubscriptionsPage,
         }),
       },
       {

@@ -40,6 +40,8 @@ export const ROUTES = {
   serviceRequests: '/service-requests',
   profile: '/profile',
   subscription: '/subscription',
+  /** A printable receipt of one paid payment (issue 17). */
+  subscriptionReceipt: '/subscription/receipts/:id',
   profileCompletion: '/profile-completion',
   providerDirectory: '/provider-directory',
   postService: '/post-service',
@@ -49,6 +51,12 @@ export const ROUTES = {
   jobs: '/jobs',
   favorites: '/favorites',
   reviews: '/reviews',
+
+  // Checkout (issue 17): signed in, not behind the onboarding gate (onboarding pays from its plan step)
+  paymentSuccess: '/payment-success',
+  paymentCancelled: '/payment-cancelled',
+  /** The sandbox gateway's hosted TEST MODE checkout. */
+  sandboxCheckout: '/pay/test/:reference',
 
   // Admin-only
   admin: '/admin',
@@ -63,6 +71,7 @@ export const ROUTES = {
   adminActivity: '/admin/activity',
   adminEnterpriseLeads: '/admin/enterprise-leads',
   adminOutbox: '/admin/outbox',
+  adminSubscriptions: '/admin/subscriptions',
 
   // Onboarding (both route sets of spec 2 resolve to one wizard, DESIGN.md)
   onboarding: '/onboarding',

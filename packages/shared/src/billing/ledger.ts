@@ -31,14 +31,15 @@ export const LEDGER_ACCOUNTS = {
 export function movementProblem(movement: LedgerMovement): string | null {
   if (!movement.idempotencyKey.trim()) return 'A movement needs an idempotency key';
   if (movement.entries.length < 2) return 'A movement needs at least two entries';
-  let sum = 0;
+  // Summed exactly: in floating point, entries near 2^53 can round to a sum of zero that is not.
+  let sum = 0n;
   for (const entry of movement.entries) {
     if (!Number.isSafeInteger(entry.amountMinor)) return 'Amounts must be whole minor units';
     if (entry.amountMinor === 0) return 'An entry cannot be zero';
     if (!entry.account.trim()) return 'Every entry needs an account';
-    sum += entry.amountMinor;
+    sum += BigInt(entry.amountMinor);
   }
-  if (sum !== 0) return `The entries do not balance (they sum to ${sum})`;
+  if (sum !== 0n) return `The entries do not balance (they sum to ${sum})`;
   return null;
 }
 

@@ -142,8 +142,9 @@ export function prorateUpgrade(input: {
   const { paidMinor, periodStart, periodEnd, now, newPriceMinor } = input;
   const total = periodEnd.getTime() - periodStart.getTime();
   const left = Math.min(Math.max(periodEnd.getTime() - now.getTime(), 0), Math.max(total, 0));
+  // By whole seconds: a period under a second has none (and would divide by zero).
   const creditMinor =
-    total > 0 ? Math.floor((paidMinor * Math.floor(left / 1000)) / Math.floor(total / 1000)) : 0;
+    total >= 1000 ? Math.floor((paidMinor * Math.floor(left / 1000)) / Math.floor(total / 1000)) : 0;
   const bounded = Math.min(creditMinor, newPriceMinor);
   return { creditMinor: bounded, dueMinor: newPriceMinor - bounded };
 }

@@ -22,7 +22,7 @@ import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
 import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
 import { providerTier } from '../../kernel/provider-tier.ts';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
 import { insertNotices, type Notice, sendNoticeMails } from '../notifications/index.ts';
 import { findBookingDetail, sideOf, startable } from './booking-detail.ts';

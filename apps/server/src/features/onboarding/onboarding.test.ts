@@ -538,7 +538,10 @@ describe('onboarding API', () => {
       const payer = await provider();
       const chosen = await call('POST', '/api/onboarding/subscription', payer.cookie, { tier: 'pro' });
       expect(chosen.statusCode, chosen.body).toBe(200);
-      const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.user_id, payer.id));
+      const [row] = await t.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.user_id, payer.id));
       expect(row).toMatchObject({ subscription_tier: 'starter', status: 'active', subscribed: false });
       expect(
         (await call('POST', '/api/onboarding/subscription', user.cookie, { tier: 'gold' })).statusCode,

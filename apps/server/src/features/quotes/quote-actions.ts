@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { providerSearch, providerServices, quoteRequests } from '../../db/schema.ts';
 import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
-import { AppError, conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
 import { createBooking, findBooking } from '../bookings/index.ts';
 import { insertNotices, type Notice, sendNoticeMails } from '../notifications/index.ts';

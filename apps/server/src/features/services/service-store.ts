@@ -20,7 +20,7 @@ import {
 } from '../../db/schema.ts';
 import { publicFileUrl, removePublicImages } from '../../kernel/files/public-images.ts';
 import { refreshProviderSearch } from '../../kernel/provider-search.ts';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
 
 type ServiceRow = typeof providerServices.$inferSelect;

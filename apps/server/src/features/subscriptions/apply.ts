@@ -155,13 +155,17 @@ export async function applyPaymentSucceeded(
   const paidAt = event.occurredAt > now ? now : event.occurredAt;
   const receipt = receiptNumber(paidAt, seq);
   const activeUntil = sub.subscription_end && sub.subscription_end > now ? sub.subscription_end : null;
+  const sameStripeSubscription =
+    gateway === 'stripe' && sub.gateway_subscription_id === event.gatewaySubscriptionId;
+  // A plan running on a Stripe subscription changes only through it (Change plan): a parallel
+  // checkout for another plan is refunded too, or two subscriptions would keep charging the card.
   const duplicate =
     payment.purpose === 'subscription' &&
     sub.subscribed &&
     sub.status === 'active' &&
     activeUntil !== null &&
-    sub.subscription_tier === payment.tier &&
-    !(gateway === 'stripe' && sub.gateway_subscription_id === event.gatewaySubscriptionId);
+    (sub.subscription_tier === payment.tier || sub.gateway_subscription_id !== null) &&
+    !sameStripeSubscription;
 
   await tx
     .update(payments)
@@ -217,7 +221,10 @@ export async function applyPaymentSucceeded(
           userId: payment.user_id,
           kind: 'billing',
           title: 'Duplicate payment refunded',
-          body: `You paid for ${tierName(payment.tier)} twice. Your plan is already active, so we are refunding ${formatMoney(payment.amount_minor, payment.currency)}.`,
+          body:
+            sub.subscription_tier === payment.tier
+              ? `You paid for ${tierName(payment.tier)} twice. Your plan is already active, so we are refunding ${formatMoney(payment.amount_minor, payment.currency)}.`
+              : `Your ${tierName(sub.subscription_tier)} plan is already active, so we are refunding the ${formatMoney(payment.amount_minor, payment.currency)} paid for ${tierName(payment.tier)}. To move to ${tierName(payment.tier)}, use Change plan on your subscription page.`,
           link: '/subscription',
           mail: true,
         },
@@ -238,6 +245,13 @@ export async function applyPaymentSucceeded(
     ? planPrice(priceTable(deps.config.payments.ghsPrices), payment.tier, cadence, payment.currency)
     : payment.amount_minor;
   const renewal = payment.purpose === 'renewal';
+  // Stripe's prorated invoice for a plan change (billing_reason subscription_update) pays the
+  // difference up to the period end, not a period: the plan's period and price stay as they are
+  // (Stripe's customer.subscription.updated moves the tier and price).
+  const planChange =
+    gateway === 'stripe' && renewal && event.gatewayData.billing_reason === 'subscription_update';
+  const planStart = planChange ? (sub.current_period_start ?? start) : start;
+  const planEnd = planChange ? (sub.subscription_end ?? end) : end;
 
   await tx
     .update(subscriptions)
@@ -248,9 +262,13 @@ export async function applyPaymentSucceeded(
       gateway,
       currency: payment.currency,
       cadence,
-      amount_minor: gateway === 'stripe' && renewal ? payment.amount_minor : fullPrice,
-      current_period_start: start,
-      subscription_end: end,
+      amount_minor: planChange
+        ? (sub.amount_minor ?? fullPrice)
+        : gateway === 'stripe' && renewal
+          ? payment.amount_minor
+          : fullPrice,
+      current_period_start: planStart,
+      subscription_end: planEnd,
       grace_until: null,
       cancel_at_period_end: renewal ? sub.cancel_at_period_end : false,
       pending_tier: renewal && sub.pending_tier !== payment.tier ? sub.pending_tier : null,
@@ -272,23 +290,32 @@ export async function applyPaymentSucceeded(
   await setPlanName(tx, payment.user_id, payment.tier);
 
   const amount = formatMoney(payment.amount_minor, payment.currency);
-  const notice: Notice = renewal
+  const notice: Notice = planChange
     ? {
         userId: payment.user_id,
         kind: 'billing',
-        title: `${tierName(payment.tier)} renewed`,
-        body: `We received ${amount} (receipt ${receipt}). Your ${tierName(payment.tier)} plan now runs until ${dateText(end)}.`,
+        title: 'Your plan change is paid',
+        body: `We received ${amount} (receipt ${receipt}) for the rest of your period on the new plan, which renews on ${dateText(planEnd)}.`,
         link: receiptLink(payment.id),
         mail: true,
       }
-    : {
-        userId: payment.user_id,
-        kind: 'billing',
-        title: `Your ${tierName(payment.tier)} plan is active`,
-        body: `We received ${amount} (receipt ${receipt}). ${tierName(payment.tier)} is active until ${dateText(end)}: ${getTier(payment.tier).commission}% commission and unlimited bids.`,
-        link: receiptLink(payment.id),
-        mail: true,
-      };
+    : renewal
+      ? {
+          userId: payment.user_id,
+          kind: 'billing',
+          title: `${tierName(payment.tier)} renewed`,
+          body: `We received ${amount} (receipt ${receipt}). Your ${tierName(payment.tier)} plan now runs until ${dateText(end)}.`,
+          link: receiptLink(payment.id),
+          mail: true,
+        }
+      : {
+          userId: payment.user_id,
+          kind: 'billing',
+          title: `Your ${tierName(payment.tier)} plan is active`,
+          body: `We received ${amount} (receipt ${receipt}). ${tierName(payment.tier)} is active until ${dateText(end)}: ${getTier(payment.tier).commission}% commission and unlimited bids.`,
+          link: receiptLink(payment.id),
+          mail: true,
+        };
   after.noticeIds.push(...(await insertNotices(tx, [notice])));
 }
 
@@ -383,7 +410,7 @@ export async function markPastDue(tx: Tx, userId: string, after: AfterCommit, re
         userId,
         kind: 'billing',
         title: 'Your renewal was not paid',
-        body: `${reason} ${tierName(sub.subscription_tier)} stays active until ${dateText(graceUntil)}; pay before then to keep it, or your plan returns to Starter.`,
+        body: `${/[.!?]$/.test(reason) ? reason : `${reason}.`} ${tierName(sub.subscription_tier)} stays active until ${dateText(graceUntil)}; pay before then to keep it, or your plan returns to Starter.`,
         link: '/subscription',
         mail: true,
       },
@@ -411,6 +438,10 @@ export async function applyGatewaySubscription(
     throw new NotYetApplicable(`No subscription ${event.gatewaySubscriptionId} yet`);
   }
   if (found.gateway_state_at && event.occurredAt < found.gateway_state_at) return;
+  // Stripe's past_due may overtake its invoice.payment_failed: the provider is told either way, once.
+  if (event.kind === 'subscription.updated' && event.status === 'past_due' && found.status !== 'past_due') {
+    await markPastDue(tx, found.user_id, after, 'The renewal payment failed');
+  }
   const now = new Date();
   if (event.kind === 'subscription.deleted' || event.status === 'canceled') {
     await tx
@@ -433,11 +464,18 @@ export async function applyGatewaySubscription(
     return;
   }
   const tier = event.tier ?? found.subscription_tier;
+  const cadence = event.cadence ?? found.cadence;
+  // A new price at Stripe (an upgrade, a scheduled downgrade taking effect): the plan's price follows.
+  const repriced =
+    isPaidTier(tier) && cadence !== null && (tier !== found.subscription_tier || cadence !== found.cadence);
   await tx
     .update(subscriptions)
     .set({
       subscription_tier: tier,
-      cadence: event.cadence ?? found.cadence,
+      cadence,
+      amount_minor: repriced
+        ? planPrice(priceTable(), tier, cadence, found.currency ?? 'USD')
+        : found.amount_minor,
       current_period_start: event.periodStart ?? found.current_period_start,
       subscription_end: event.periodEnd ?? found.subscription_end,
       cancel_at_period_end: event.cancelAtPeriodEnd,

@@ -45,7 +45,9 @@ const prices = (deps: Deps) => priceTable(deps.config.payments.ghsPrices);
 
 const gatewayFailure = (error: unknown) => {
   const message = error instanceof GatewayError ? error.message : 'The payment gateway did not answer.';
-  return new AppError(502, 'GATEWAY_ERROR', `${message} Please try again.`);
+  // Gateway messages come without a full stop ("Paystack could not be reached"): end the sentence.
+  const sentence = /[.!?]$/.test(message) ? message : `${message}.`;
+  return new AppError(502, 'GATEWAY_ERROR', `${sentence} Please try again.`);
 };
 
 interface OpenPayment {

@@ -171,7 +171,12 @@ describe('subscriptions through the embedded sandbox gateway', () => {
     expect(res.json()).toEqual({ status: 'declined', message: SANDBOX_MESSAGES.cardDeclined });
     res = await call(t, 'GET', `/api/payments/${answer.payment_id}`, user.cookie);
     expect(res.json()).toMatchObject({ status: 'pending', tier_now: 'starter' });
-    res = await sandboxPay(t, user, answer, { method: 'card', number: '4111 1111 1111 1111', expiry: '12/30', cvc: '123' });
+    res = await sandboxPay(t, user, answer, {
+      method: 'card',
+      number: '4111 1111 1111 1111',
+      expiry: '12/30',
+      cvc: '123',
+    });
     expect(res.statusCode).toBe(400);
     res = await sandboxPay(t, user, answer, CARD_APPROVE);
     expect(res.json().status).toBe('succeeded');

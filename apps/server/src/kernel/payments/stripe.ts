@@ -571,7 +571,8 @@ function toGatewayError(error: unknown): GatewayError {
     return new GatewayError(error.message, 'stripe', error.statusCode);
   }
   if (error instanceof Stripe.errors.StripeConnectionError) {
-    return new GatewayError('Stripe could not be reached; try again in a moment', 'stripe');
+    // The route adds "Please try again." (features/subscriptions/checkout.ts gatewayFailure).
+    return new GatewayError('Stripe could not be reached', 'stripe');
   }
   if (error instanceof Stripe.errors.StripeError) {
     return new GatewayError(`Stripe refused the request: ${error.message}`, 'stripe', error.statusCode);

@@ -1,13 +1,13 @@
-import { ROLE_LABELS, ROLES } from '@adwuma/shared';
+import { getTier, ROLE_LABELS, ROLES } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Building2, FileWarning, type LucideIcon, MailPlus, Users } from 'lucide-react';
+import { Activity, Building2, CreditCard, FileWarning, type LucideIcon, MailPlus, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { RoleBadge } from '../account/index.ts';
 import { AdminPageHeader, QueryError } from './admin-ui.tsx';
-import { adminOverviewQuery } from './api/admin.ts';
+import { adminOverviewQuery, adminSubscriptionsQuery } from './api/admin.ts';
 
 const NUMBER = new Intl.NumberFormat('en-GB');
 
@@ -38,6 +38,37 @@ function Stat({
     </Link>
   ) : (
     <div className={className}>{body}</div>
+  );
+}
+
+const COUNTED_TIERS = ['starter', 'pro', 'premium'] as const;
+
+/** Providers on each plan (issue 17), from the subscriptions list's counts. */
+function SubscriptionsCard() {
+  const subscriptions = useQuery(adminSubscriptionsQuery());
+  const counts = subscriptions.data?.counts;
+  return (
+    <Link
+      to={ROUTES.adminSubscriptions}
+      aria-labelledby="subscription-counts"
+      className="mt-6 flex items-center gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm transition-colors hover:border-brand-500"
+    >
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700 dark:bg-brand-800/30 dark:text-brand-500">
+        <CreditCard aria-hidden="true" className="h-5 w-5" />
+      </span>
+      <span id="subscription-counts" className="min-w-0">
+        <span className="block font-bold">Subscriptions</span>
+        <span className="block text-sm text-muted-fg">
+          {counts
+            ? COUNTED_TIERS.map((tier) => `${getTier(tier).name} ${NUMBER.format(counts[tier] ?? 0)}`).join(
+                ' · ',
+              )
+            : subscriptions.isError
+              ? 'Could not load the counts.'
+              : 'Loading…'}
+        </span>
+      </span>
+    </Link>
   );
 }
 
@@ -102,6 +133,7 @@ export function AdminOverviewPage() {
             </section>
           </>
         )}
+        <SubscriptionsCard />
       </div>
     </div>
   );

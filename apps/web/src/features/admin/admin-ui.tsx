@@ -221,9 +221,10 @@ export function usePageParam(): { page: number; onPage: (page: number) => void }
 
 /**
  * A text filter kept in the address (?<name>=…&page=…): the applied value, the page, a draft for the
- * input, and the handlers the list and its form need. Applying a filter goes back to page 1.
+ * input, and the handlers the list and its form need. Applying a filter goes back to page 1; the
+ * parameters named in `keep` (the list's other filters) stay.
  */
-export function useTextFilterParam(name: string) {
+export function useTextFilterParam(name: string, { keep = [] }: { keep?: readonly string[] } = {}) {
   const [params, setParams] = useSearchParams();
   const value = params.get(name) ?? '';
   const [draft, setDraft] = useState(value);
@@ -235,6 +236,10 @@ export function useTextFilterParam(name: string) {
     apply(event: FormEvent) {
       event.preventDefault();
       const next = new URLSearchParams();
+      for (const key of keep) {
+        const kept = params.get(key);
+        if (kept) next.set(key, kept);
+      }
       if (draft.trim()) next.set(name, draft.trim());
       setParams(next);
     },

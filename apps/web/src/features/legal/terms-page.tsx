@@ -74,8 +74,8 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           Searching, posting jobs and hiring are free for customers. Providers pay a commission on each
-          completed job, set by their plan ({commissionList}). Pro and Premium are monthly subscriptions
-          billed in US dollars; Enterprise terms are agreed in writing. See{' '}
+          completed job, set by their plan ({commissionList}). Pro and Premium are subscriptions paid monthly
+          or yearly, in cedis or in US dollars; Enterprise terms are agreed in writing. See{' '}
           <AppLink to={ROUTES.pricing}>Pricing</AppLink>.
         </p>
         <p>

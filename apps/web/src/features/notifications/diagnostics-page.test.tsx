@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS } from '@adwuma/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,7 +48,7 @@ describe('/notifications/diagnostics', () => {
     expect(await screen.findByRole('switch', { name: 'Messages: Email' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Messages: In the app' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Bookings: Push' })).toBeChecked();
-    expect(screen.getAllByRole('switch')).toHaveLength(8 * 3);
+    expect(screen.getAllByRole('switch')).toHaveLength(NOTIFICATION_KINDS.length * 3);
     expect(document.title).toContain('Notification diagnostics');
   });
 

@@ -1,11 +1,17 @@
 import {
+  CHECKOUT_MESSAGES,
+  type Currency,
+  formatBidsPerMonth,
   formatGhanaPhone,
+  formatMoney,
+  getTier,
+  isPaidTier,
   onboardingPath,
-  SUBSCRIPTION_MESSAGES,
-  TIERS,
+  PAID_TIER_IDS,
+  type PaidTierId,
   WEEKDAY_NAMES,
 } from '@adwuma/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, PartyPopper, Pencil } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -23,6 +29,9 @@ import {
 } from '../../lib/onboarding-api.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { ME_QUERY_KEY } from '../../lib/session.ts';
+import { useSession } from '../auth/index.ts';
+import { useStartCheckout } from '../checkout/index.ts';
+import { pricingQuery } from '../subscription/index.ts';
 import { FormError, messageOf, StepFooter, StepIntro, type StepProps } from './wizard-frame.tsx';
 
 /** Runs a save: busy state, field errors from the server, else one form-level message. */
@@ -151,37 +160,105 @@ export function TermsStep({ step, next }: StepProps) {
 
 // ---- subscription ----------------------------------------------------------------------------------
 
+const STEP_TIERS = ['starter', ...PAID_TIER_IDS] as const;
+type StepTier = (typeof STEP_TIERS)[number];
+
+/**
+ * Starter keeps the free plan. A paid plan first saves the step with Starter (so onboarding goes
+ * on whatever happens at checkout), then opens checkout for the chosen plan; paying brings the
+ * provider back to the review step, and the plan changes once the payment is verified.
+ */
 export function SubscriptionStep({ step, next }: StepProps) {
   const { busy, formError, run } = useSave();
+  const { me } = useSession();
+  const pricing = useQuery(pricingQuery());
+  const checkout = useStartCheckout();
+  const [choice, setChoice] = useState<StepTier>('starter');
+  const currency: Currency = me?.profile.currency_preference === 'USD' ? 'USD' : 'GHS';
+  const processing = checkout.running !== null;
+
+  const priceOf = (tier: StepTier) => {
+    if (!isPaidTier(tier)) return getTier(tier).priceLabel;
+    const minor = pricing.data?.prices[tier]?.monthly?.[currency];
+    return minor === undefined
+      ? getTier(tier).priceLabel
+      : `${formatMoney(minor, currency, { compact: true })}/month`;
+  };
+
+  const pay = (tier: PaidTierId) =>
+    run(keepStarter, () => {
+      void checkout.start({
+        tier,
+        cadence: 'monthly',
+        currency: currency === 'USD' ? 'usd' : 'ghs',
+        return_to: onboardingPath('review'),
+      });
+    });
+
+  const onContinue = () => {
+    if (isPaidTier(choice)) void pay(choice);
+    else void run(keepStarter, next);
+  };
+
   return (
     <div className="space-y-3">
-      <StepIntro>Start free on Starter. You can change your plan later.</StepIntro>
-      {TIERS.map((tier) => {
-        const starter = tier.id === 'starter';
-        return (
-          <Card
-            key={tier.id}
-            className={starter ? 'border-brand-600' : 'opacity-70'}
-            aria-disabled={!starter}
-          >
-            <div className="flex items-baseline justify-between gap-2">
-              <h2 className="text-base font-bold text-fg">{tier.name}</h2>
-              <span className="text-sm font-semibold text-fg">{tier.priceLabel}</span>
-            </div>
-            <p className="mt-1 text-sm text-muted-fg">{tier.tagline}</p>
-            {!starter && (
-              <p className="mt-2 text-xs font-semibold text-muted-fg">Paid plans open with payments</p>
-            )}
-          </Card>
-        );
-      })}
-      <Alert>{SUBSCRIPTION_MESSAGES.paidNotYet}</Alert>
+      <StepIntro>
+        Start free on Starter, or take Pro or Premium now: pay by card, or by mobile money in cedis. You can
+        change your plan any time from Subscription.
+      </StepIntro>
+      <div role="radiogroup" aria-label="Plan" className="space-y-3">
+        {STEP_TIERS.map((id) => {
+          const tier = getTier(id);
+          const selected = choice === id;
+          return (
+            <label
+              key={id}
+              className={`flex cursor-pointer items-start gap-3 rounded-2xl border bg-card p-4 shadow-sm has-[:focus-visible]:outline-2 ${
+                selected ? 'border-brand-600 ring-2 ring-brand-600' : 'border-border'
+              }`}
+            >
+              <input
+                type="radio"
+                name="plan"
+                value={id}
+                checked={selected}
+                disabled={processing || busy}
+                onChange={() => setChoice(id)}
+                aria-labelledby={`plan-${id}-name`}
+                aria-describedby={`plan-${id}-price plan-${id}-terms`}
+                className="mt-1 h-4 w-4 accent-brand-600"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span id={`plan-${id}-name`} className="text-base font-bold text-fg">
+                    {tier.name}
+                  </span>
+                  <span id={`plan-${id}-price`} className="text-sm font-semibold text-fg">
+                    {priceOf(id)}
+                  </span>
+                </span>
+                <span className="mt-1 block text-sm text-muted-fg">{tier.tagline}</span>
+                <span id={`plan-${id}-terms`} className="mt-1 block text-xs font-semibold text-muted-fg">
+                  {tier.commission}% commission · {formatBidsPerMonth(tier.bidsPerMonth)} bids a month ·
+                  payouts in {tier.payoutDelay}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
       <FormError message={formError} />
       <StepFooter
         step={step}
-        busy={busy}
-        continueLabel="Keep Starter free"
-        onContinue={() => run(keepStarter, next)}
+        busy={busy || processing}
+        continueLabel={
+          isPaidTier(choice)
+            ? processing || busy
+              ? CHECKOUT_MESSAGES.processing
+              : 'Continue to payment'
+            : 'Keep Starter free'
+        }
+        onContinue={onContinue}
       />
     </div>
   );

@@ -1,20 +1,34 @@
-import { formatBidsPerMonth, TIERS } from '@adwuma/shared';
+import { formatBidsPerMonth, TIERS, type TierId } from '@adwuma/shared';
+import type { PriceView } from './pricing-choice.ts';
 
-/** Spec 9 comparison table, from the one tier definition. */
-export function ComparisonTable() {
+function PriceCell({ price }: { price: PriceView }) {
+  if (price.amount === null) return <span className="text-muted-fg">…</span>;
+  return (
+    <>
+      {price.amount}
+      {price.unit && <span className="font-normal text-muted-fg">/{price.unit}</span>}
+    </>
+  );
+}
+
+/** Spec 9 comparison table, from the one tier definition, with the prices of the chosen currency. */
+export function ComparisonTable({ prices }: { prices: Record<TierId, PriceView> }) {
   return (
     <div className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
       {/* A scrollable area must be reachable by keyboard (WCAG 2.1.1), hence the tabIndex. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region */}
       <section className="overflow-x-auto" tabIndex={0} aria-labelledby="compare-caption">
-        <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+        <table className="w-full min-w-[46rem] border-collapse text-left text-sm">
           <caption id="compare-caption" className="sr-only">
-            Plans compared: commission, payout delay, bids a month and materials
+            Plans compared: price, commission, payout delay, bids a month and materials
           </caption>
           <thead className="bg-muted text-xs uppercase tracking-wide text-muted-fg">
             <tr>
               <th scope="col" className="sticky left-0 bg-muted px-4 py-3 font-semibold">
                 Tier
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Price
               </th>
               <th scope="col" className="px-4 py-3 font-semibold">
                 Commission
@@ -41,6 +55,9 @@ export function ComparisonTable() {
                     </span>
                   )}
                 </th>
+                <td className="whitespace-nowrap px-4 py-3.5 font-semibold">
+                  <PriceCell price={prices[tier.id]} />
+                </td>
                 <td className="px-4 py-3.5 font-semibold">{tier.commission}%</td>
                 <td className="px-4 py-3.5">{tier.payoutDelay}</td>
                 <td className="px-4 py-3.5">{formatBidsPerMonth(tier.bidsPerMonth)}</td>

@@ -1,24 +1,36 @@
-import type { TierDefinition } from '@adwuma/shared';
+import { CHECKOUT_MESSAGES, type TierDefinition } from '@adwuma/shared';
 import { Check, Star } from 'lucide-react';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { formatCedis, keepsFrom, tierCta } from './tier-cta.ts';
+import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { type PriceView, TWO_MONTHS_FREE } from './pricing-choice.ts';
+import { formatCedis, keepsFrom, type TierCta } from './tier-cta.ts';
 
 export const EXAMPLE_JOB_CEDIS = 500;
 
 export function PlanCard({
   tier,
+  price,
+  cta,
   processing,
   disabled,
-  onChoose,
+  onCheckout,
 }: {
   tier: TierDefinition;
+  price: PriceView;
+  cta: TierCta;
   processing: boolean;
   disabled: boolean;
-  onChoose: (to: string) => void;
+  onCheckout: () => void;
 }) {
-  const cta = tierCta(tier);
-  const [amount, unit] = tier.priceLabel.includes('/') ? tier.priceLabel.split('/') : [tier.priceLabel, null];
   const popular = tier.mostPopular;
+  const buttonProps = {
+    className: 'mt-6 w-full',
+    variant: popular ? ('primary' as const) : ('outline' as const),
+    size: 'lg' as const,
+    'aria-describedby': `plan-${tier.id}`,
+  };
   return (
     <article
       aria-labelledby={`plan-${tier.id}`}
@@ -35,10 +47,22 @@ export function PlanCard({
         {tier.name}
       </h3>
       <p className="mt-1 min-h-10 text-sm text-muted-fg">{tier.tagline}</p>
-      <p className="mt-5 flex items-baseline gap-1">
-        <span className="text-4xl font-extrabold tracking-tight">{amount}</span>
-        {unit && <span className="text-sm font-medium text-muted-fg">/{unit}</span>}
-      </p>
+      <div className="mt-5 min-h-16">
+        {price.amount === null ? (
+          <Skeleton className="h-10 w-32" />
+        ) : (
+          <p className="flex flex-wrap items-baseline gap-1">
+            <span className="text-4xl font-extrabold tracking-tight">{price.amount}</span>
+            {price.unit && <span className="text-sm font-medium text-muted-fg">/{price.unit}</span>}
+          </p>
+        )}
+        {price.unit === 'year' && (
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-fg">
+            <Badge tone="leaf">{TWO_MONTHS_FREE}</Badge>
+            {price.perMonth && <span>{price.perMonth} a month</span>}
+          </p>
+        )}
+      </div>
       <dl className="mt-5 grid grid-cols-2 gap-3 rounded-xl bg-muted/70 p-3 text-center">
         <div>
           <dt className="text-xs text-muted-fg">Commission</dt>
@@ -61,17 +85,15 @@ export function PlanCard({
           </li>
         ))}
       </ul>
-      <Button
-        className="mt-6 w-full"
-        variant={popular ? 'primary' : 'outline'}
-        size="lg"
-        busy={processing}
-        disabled={disabled}
-        onClick={() => onChoose(cta.to)}
-        aria-describedby={`plan-${tier.id}`}
-      >
-        {processing ? 'Processing...' : cta.label}
-      </Button>
+      {cta.kind === 'link' ? (
+        <ButtonLink to={cta.to} {...buttonProps}>
+          {cta.label}
+        </ButtonLink>
+      ) : (
+        <Button {...buttonProps} busy={processing} disabled={disabled} onClick={onCheckout}>
+          {processing ? CHECKOUT_MESSAGES.processing : cta.label}
+        </Button>
+      )}
     </article>
   );
 }

@@ -1,15 +1,30 @@
 import type { TierDefinition } from '@adwuma/shared';
-import { PROVIDER_SIGNUP_PATH, ROUTES } from '../../lib/routes.ts';
+import { authPath, PROVIDER_SIGNUP_PATH, ROUTES } from '../../lib/routes.ts';
 
-/** Where a plan's button leads until checkout arrives with subscriptions. */
-export function tierCta(tier: TierDefinition): { label: string; to: string } {
+export type TierCta =
+  | { label: string; kind: 'link'; to: string }
+  /** A paid plan for someone signed in: the button starts the checkout. */
+  | { label: string; kind: 'checkout' };
+
+/**
+ * What a plan's button does: Starter signs up as a provider; Enterprise opens the inquiry; Pro and
+ * Premium start the checkout when signed in, and otherwise go to provider sign-up, then back to this
+ * pricing page (`returnTo`, the visitor's currency and cadence kept).
+ */
+export function tierCta(tier: TierDefinition, viewer: { signedIn: boolean; returnTo: string }): TierCta {
   switch (tier.id) {
     case 'starter':
-      return { label: 'Start for free', to: PROVIDER_SIGNUP_PATH };
+      return { label: 'Start for free', kind: 'link', to: PROVIDER_SIGNUP_PATH };
     case 'enterprise':
-      return { label: 'Contact sales', to: ROUTES.enterpriseInquiry };
+      return { label: 'Contact sales', kind: 'link', to: ROUTES.enterpriseInquiry };
     default:
-      return { label: `Choose ${tier.name}`, to: PROVIDER_SIGNUP_PATH };
+      return viewer.signedIn
+        ? { label: `Choose ${tier.name}`, kind: 'checkout' }
+        : {
+            label: `Choose ${tier.name}`,
+            kind: 'link',
+            to: authPath({ mode: 'signup', intent: 'provider', returnTo: viewer.returnTo }),
+          };
   }
 }
 

@@ -3,7 +3,10 @@ import type {
   AdminLogsPage,
   AdminOutboxPage,
   AdminOverview,
+  AdminSubscription,
   AdminUsersPage,
+  SubscriptionStatus,
+  TierId,
 } from '@adwuma/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
@@ -59,4 +62,39 @@ export const adminOutboxQuery = (page: number, to: string) =>
     queryFn: () => api<AdminOutboxPage>(`/api/admin/outbox${query({ page, to })}`),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
+  });
+
+/** GET /api/admin/subscriptions: one page of providers' subscriptions, and the count on each tier. */
+export interface AdminSubscriptionsAnswer {
+  subscriptions: AdminSubscription[];
+  total: number;
+  page: number;
+  page_size: number;
+  counts: Record<TierId, number>;
+}
+
+export interface AdminSubscriptionsFilter {
+  tier?: TierId | '';
+  status?: SubscriptionStatus | '';
+  q?: string;
+  page?: number;
+}
+
+/** GET /api/admin/subscriptions?tier=&status=&q=&page=. */
+export const adminSubscriptionsQuery = (filter: AdminSubscriptionsFilter = {}) =>
+  queryOptions({
+    queryKey: [
+      'admin',
+      'subscriptions',
+      filter.tier ?? '',
+      filter.status ?? '',
+      filter.q ?? '',
+      filter.page ?? 1,
+    ],
+    queryFn: () =>
+      api<AdminSubscriptionsAnswer>(
+        `/api/admin/subscriptions${query({ tier: filter.tier, status: filter.status, q: filter.q, page: filter.page })}`,
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });

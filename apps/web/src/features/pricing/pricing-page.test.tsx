@@ -1,0 +1,236 @@
+import type { PricingAnswer } from '@adwuma/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  callsTo,
+  json,
+  makeMe,
+  makeProfile,
+  renderWithSession,
+  SIGNED_OUT,
+  stubFetch,
+} from '../auth/test/fixtures.tsx';
+import { pageNavigation } from '../checkout/index.ts';
+import { PricingPage } from './pricing-page.tsx';
+
+const PRICING: PricingAnswer = {
+  prices: {
+    pro: { monthly: { GHS: 15_000, USD: 1200 }, annual: { GHS: 150_000, USD: 12_000 } },
+    premium: { monthly: { GHS: 60_000, USD: 4900 }, annual: { GHS: 600_000, USD: 49_000 } },
+  },
+  currencies: [
+    { currency: 'GHS', available: true, gateway: 'sandbox', methods: ['mobile_money', 'card'] },
+    { currency: 'USD', available: true, gateway: 'sandbox', methods: ['card'] },
+  ],
+  test_mode: true,
+};
+
+type Checkout = () => Response | Promise<Response>;
+
+function renderPricing({
+  me = SIGNED_OUT,
+  pricing = PRICING,
+  checkout,
+  path = '/pricing',
+}: {
+  me?: () => Response;
+  pricing?: PricingAnswer;
+  checkout?: Checkout;
+  path?: string;
+} = {}) {
+  const fetchMock = stubFetch((req) => {
+    if (req.path === '/api/me') return me();
+    if (req.path === '/api/pricing') return json(200, pricing);
+    if (req.path === '/api/create-checkout-session' && req.method === 'POST' && checkout) return checkout();
+    return undefined;
+  });
+  return { fetchMock, ...renderWithSession([{ path: '/pricing', Component: PricingPage }], path) };
+}
+
+const provider = () => json(200, makeMe('service_provider'));
+
+/** The toast that shows `message` (sonner keeps earlier tests' toasts in its store). */
+function toastWith(message: string) {
+  return waitFor(() => {
+    const toast = screen
+      .getAllByText(message)
+      .map((text) => text.closest<HTMLElement>('[data-sonner-toast]'))
+      .find(Boolean);
+    if (!toast) throw new Error(`No toast says "${message}"`);
+    return toast;
+  });
+}
+const plan = (name: string) => screen.getByRole('article', { name });
+
+let assign: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/pricing', () => {
+  it('shows cedi prices by default, dollars after switching, and keeps the choice in the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPricing();
+    expect(await within(plan('Pro')).findByText('GH₵ 150')).toBeInTheDocument();
+    expect(within(plan('Premium')).getByText('GH₵ 600')).toBeInTheDocument();
+    expect(within(plan('Starter')).getByText('Free')).toBeInTheDocument();
+    expect(within(plan('Enterprise')).getByText('Custom')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'GH₵ cedis' })).toBeChecked();
+    expect(
+      screen.getByText('Pay with MTN MoMo, Telecel Cash, AirtelTigo Money and cards.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('TEST MODE')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(within(within(table).getByRole('row', { name: /Pro/ })).getByText('GH₵ 150')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'US$ dollars' }));
+    expect(within(plan('Pro')).getByText('$12')).toBeInTheDocument();
+    expect(within(plan('Premium')).getByText('$49')).toBeInTheDocument();
+    expect(within(plan('Pro')).queryByText('GH₵ 150')).toBeNull();
+    expect(within(within(table).getByRole('row', { name: /Premium/ })).getByText('$49')).toBeInTheDocument();
+    expect(screen.getByText('Pay with Visa, Mastercard and other cards.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?currency=usd');
+
+    await user.click(screen.getByRole('radio', { name: /Annual/ }));
+    expect(within(plan('Pro')).getByText('$120')).toBeInTheDocument();
+    expect(within(plan('Pro')).getByText('2 months free')).toBeInTheDocument();
+    expect(within(plan('Pro')).getByText('$10 a month')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?currency=usd&cadence=annual');
+
+    // Signed out: the paid plans go to provider sign-up and come back to this view.
+    expect(within(plan('Pro')).getByRole('link', { name: 'Choose Pro' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&intent=provider&returnTo=%2Fpricing%3Fcurrency%3Dusd%26cadence%3Dannual',
+    );
+    expect(within(plan('Starter')).getByRole('link', { name: 'Start for free' })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup&intent=provider',
+    );
+    expect(within(plan('Enterprise')).getByRole('link', { name: 'Contact sales' })).toHaveAttribute(
+      'href',
+      '/enterprise-inquiry',
+    );
+  });
+
+  it('opens in dollars for a person who prefers USD, or from a shared ?currency=usd link', async () => {
+    renderPricing({
+      me: () =>
+        json(200, makeMe('service_provider', { profile: makeProfile({ currency_preference: 'USD' }) })),
+    });
+    expect(await within(plan('Pro')).findByText('$12')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'US$ dollars' })).toBeChecked();
+  });
+
+  it('says when a currency cannot be paid in yet', async () => {
+    renderPricing({
+      path: '/pricing?currency=usd',
+      pricing: {
+        ...PRICING,
+        test_mode: false,
+        currencies: [
+          PRICING.currencies[0]!,
+          { currency: 'USD', available: false, gateway: null, methods: [] },
+        ],
+      },
+    });
+    expect(
+      await screen.findAllByText(
+        'Payment in US dollars is not available yet. The prices are shown for reference.',
+      ),
+    ).not.toHaveLength(0);
+    expect(screen.queryByText('TEST MODE')).toBeNull();
+  });
+
+  it('a provider starts the checkout: Processing... while it runs, then the checkout URL is followed', async () => {
+    const user = userEvent.setup();
+    let answer!: (r: Response) => void;
+    const { fetchMock } = renderPricing({
+      me: provider,
+      checkout: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await within(plan('Pro')).findByText('GH₵ 150');
+    await user.click(within(plan('Pro')).getByRole('button', { name: 'Choose Pro' }));
+
+    const busy = within(plan('Pro')).getByRole('button', { name: 'Processing...' });
+    expect(busy).toBeDisabled();
+    expect(within(plan('Premium')).getByRole('button', { name: 'Choose Premium' })).toBeDisabled();
+    expect(callsTo(fetchMock, '/api/create-checkout-session').map((c) => c.body)).toEqual([
+      { tier: 'pro', cadence: 'monthly', currency: 'ghs' },
+    ]);
+    expect(assign).not.toHaveBeenCalled();
+
+    answer(json(200, { url: '/pay/test/sb_ref_1', payment_id: 'pay_1' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/pay/test/sb_ref_1'));
+    expect(within(plan('Pro')).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  });
+
+  it('sends the chosen cadence and currency', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPricing({
+      me: provider,
+      path: '/pricing?currency=usd&cadence=annual',
+      checkout: () => json(200, { url: 'https://checkout.stripe.test/c/cs_1', payment_id: 'pay_2' }),
+    });
+    await within(plan('Premium')).findByText('$490');
+    await user.click(within(plan('Premium')).getByRole('button', { name: 'Choose Premium' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/cs_1'));
+    expect(callsTo(fetchMock, '/api/create-checkout-session')[0]?.body).toEqual({
+      tier: 'premium',
+      cadence: 'annual',
+      currency: 'usd',
+    });
+  });
+
+  it("a 401 shows the spec's toast: Error / Authentication required", async () => {
+    const user = userEvent.setup();
+    renderPricing({
+      me: provider,
+      checkout: () => json(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in first.' } }),
+    });
+    await within(plan('Pro')).findByText('GH₵ 150');
+    await user.click(within(plan('Pro')).getByRole('button', { name: 'Choose Pro' }));
+    expect(await toastWith('Authentication required')).toHaveTextContent('Error');
+    expect(within(plan('Pro')).getByRole('button', { name: 'Choose Pro' })).toBeEnabled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('an answer without a URL shows No checkout URL received', async () => {
+    const user = userEvent.setup();
+    renderPricing({ me: provider, checkout: () => json(200, { payment_id: 'pay_3' }) });
+    await within(plan('Premium')).findByText('GH₵ 600');
+    await user.click(within(plan('Premium')).getByRole('button', { name: 'Choose Premium' }));
+    expect(await toastWith('No checkout URL received')).toHaveTextContent('Error');
+    expect(within(plan('Premium')).getByRole('button', { name: 'Choose Premium' })).toBeEnabled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("a customer is told only providers subscribe, and gets the server's message on trying", async () => {
+    const user = userEvent.setup();
+    renderPricing({
+      me: () => json(200, makeMe('customer')),
+      checkout: () =>
+        json(403, {
+          error: { code: 'FORBIDDEN', message: 'Only service providers can subscribe to a plan.' },
+        }),
+    });
+    expect(await screen.findByText('Only service providers can subscribe to a plan.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join as Provider' })).toBeInTheDocument();
+    await within(plan('Pro')).findByText('GH₵ 150');
+    await user.click(within(plan('Pro')).getByRole('button', { name: 'Choose Pro' }));
+    expect(await toastWith('Only service providers can subscribe to a plan.')).toHaveTextContent('Error');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('names mobile money in the FAQ', async () => {
+    renderPricing();
+    expect(await screen.findByText('Which payment methods do you accept?')).toBeInTheDocument();
+    expect(screen.getByText(/MTN MoMo, Telecel Cash and AirtelTigo Money/)).toBeInTheDocument();
+  });
+});
