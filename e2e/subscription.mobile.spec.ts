@@ -73,7 +73,8 @@ test('a card checkout in dollars: declined, then approved', async ({ page }) => 
 
   await expect(page).toHaveURL(/\/pay\/test\//);
   await expect(testModeBand(page)).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
+  // Dollars are paid by card only: the card form, no method choice.
+  await expect(page.getByRole('heading', { name: 'Card', exact: true })).toBeVisible();
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');
   await page.getByLabel(/Expiry/).fill('12/30');
   await page.getByLabel('CVC').fill('123');
