@@ -1,7 +1,7 @@
 import type { CheckoutAnswer, PaymentStatus, SandboxPay } from '@adwuma/shared';
 import { eq } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
-import { payments } from '../db/schema.ts';
+import { payments, subscriptions } from '../db/schema.ts';
 import type { TestApp } from './app.ts';
 import type { TestUser } from './auth.ts';
 import { call } from './providers.ts';
@@ -72,4 +72,29 @@ export async function buyPlan(
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().status).toBe('succeeded');
   return waitForPayment(t, answer.payment_id, 'succeeded');
+}
+
+/**
+ * Readers the payment tests share, bound to the file's app (created in beforeAll, hence the getter):
+ * the caller's GET /api/subscription answer, and a payment's and a subscription's row.
+ */
+export function paymentReaders(app: () => TestApp) {
+  return {
+    subscriptionOf: async (user: TestUser) => {
+      const res = await call(app(), 'GET', '/api/subscription', user.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().subscription;
+    },
+    paymentRow: async (id: string) => {
+      const [row] = await app().database.db.select().from(payments).where(eq(payments.id, id));
+      return row!;
+    },
+    subscriptionRow: async (userId: string) => {
+      const [row] = await app()
+        .database.db.select()
+        .from(subscriptions)
+        .where(eq(subscriptions.user_id, userId));
+      return row;
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { ledgerTransactions, paymentEvents, payments, subscriptions } from '../.
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, type TestUser, uniqueIp } from '../../test/auth.ts';
 import { noticesOf } from '../../test/jobs.ts';
-import { checkout, waitForPayment } from '../../test/payments.ts';
+import { checkout, paymentReaders, waitForPayment } from '../../test/payments.ts';
 import {
   chargeSuccessEvent,
   type PayOptions,
@@ -34,6 +34,7 @@ const PRO_MONTHLY_GHS = 15_000;
  */
 describe('Paystack: checkout, signed webhooks, reconciliation and renewals', () => {
   let t: TestApp;
+  const { subscriptionOf, paymentRow, subscriptionRow } = paymentReaders(() => t);
   let double: PaystackDouble;
   let doubleClosed = false;
 
@@ -52,22 +53,6 @@ describe('Paystack: checkout, signed webhooks, reconciliation and renewals', () 
   });
 
   const provider = () => signUp(t, { role: 'explorer', name: 'Kwabena Owusu' });
-
-  const subscriptionOf = async (user: TestUser) => {
-    const res = await call(t, 'GET', '/api/subscription', user.cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().subscription;
-  };
-
-  const paymentRow = async (id: string) => {
-    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, id));
-    return row!;
-  };
-
-  const subscriptionRow = async (userId: string) => {
-    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.user_id, userId));
-    return row;
-  };
 
   /** A cedi checkout through the API: the payment row and the transaction the double holds for it. */
   async function paystackCheckout(user: TestUser, body: Record<string, unknown> = {}) {

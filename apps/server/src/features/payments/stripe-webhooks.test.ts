@@ -6,7 +6,7 @@ import { ledgerTransactions, paymentEvents, payments, subscriptions } from '../.
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, type TestUser, uniqueIp } from '../../test/auth.ts';
 import { noticesOf } from '../../test/jobs.ts';
-import { checkout, waitForPayment } from '../../test/payments.ts';
+import { checkout, paymentReaders, waitForPayment } from '../../test/payments.ts';
 import { call } from '../../test/providers.ts';
 import {
   type DoubleSubscription,
@@ -42,6 +42,7 @@ const WAIT = { timeout: 15_000, interval: 50 };
  */
 describe('Stripe: checkout, signed webhooks, plan changes, renewals and reconciliation', () => {
   let t: TestApp;
+  const { subscriptionOf, paymentRow, subscriptionRow } = paymentReaders(() => t);
   let double: StripeDouble;
   let doubleClosed = false;
 
@@ -57,19 +58,6 @@ describe('Stripe: checkout, signed webhooks, plan changes, renewals and reconcil
   });
 
   const provider = () => signUp(t, { role: 'explorer', name: 'Yaw Boateng' });
-  const subscriptionOf = async (user: TestUser) => {
-    const res = await call(t, 'GET', '/api/subscription', user.cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().subscription;
-  };
-  const paymentRow = async (id: string) => {
-    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, id));
-    return row!;
-  };
-  const subscriptionRow = async (userId: string) => {
-    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.user_id, userId));
-    return row;
-  };
   const eventRows = (eventId: string) =>
     t.database.db
       .select()

@@ -50,6 +50,15 @@ const gatewayFailure = (error: unknown) => {
   return new AppError(502, 'GATEWAY_ERROR', `${sentence} Please try again.`);
 };
 
+/** A call to the gateway whose refusal answers 502 with its message. */
+async function atGateway<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw gatewayFailure(error);
+  }
+}
+
 interface OpenPayment {
   purpose: PaymentPurpose;
   tier: PaidTierId;
@@ -232,19 +241,18 @@ export async function changePlan(
 
   if (kind === 'downgrade') {
     const effectiveAt = sub.subscription_end ?? new Date();
-    if (sub.gateway === 'stripe' && sub.gateway_subscription_id) {
-      try {
-        if (input.tier === 'starter') await gateway.setCancelAtPeriodEnd?.(sub.gateway_subscription_id, true);
+    const stripeId = sub.gateway === 'stripe' ? sub.gateway_subscription_id : null;
+    if (stripeId) {
+      await atGateway(async () => {
+        if (input.tier === 'starter') await gateway.setCancelAtPeriodEnd?.(stripeId, true);
         else
           await gateway.changeSubscription?.({
-            gatewaySubscriptionId: sub.gateway_subscription_id,
+            gatewaySubscriptionId: stripeId,
             priceTier: input.tier as PaidTierId,
             cadence: sub.cadence ?? 'monthly',
             immediately: false,
           });
-      } catch (error) {
-        throw gatewayFailure(error);
-      }
+      });
     }
     await deps.database.db
       .update(subscriptions)
@@ -259,17 +267,16 @@ export async function changePlan(
 
   const tier = input.tier as PaidTierId;
   const cadence = input.cadence ?? sub.cadence ?? 'monthly';
-  if (sub.gateway === 'stripe' && sub.gateway_subscription_id) {
-    try {
+  const stripeId = sub.gateway === 'stripe' ? sub.gateway_subscription_id : null;
+  if (stripeId) {
+    await atGateway(async () => {
       await gateway.changeSubscription?.({
-        gatewaySubscriptionId: sub.gateway_subscription_id,
+        gatewaySubscriptionId: stripeId,
         priceTier: tier,
         cadence,
         immediately: true,
       });
-    } catch (error) {
-      throw gatewayFailure(error);
-    }
+    });
     // Stripe invoices the prorated difference; the tier follows its signed subscription event.
     return { kind: 'upgrade', url: '/subscription?upgrade=pending', payment_id: '', due_minor: 0 };
   }
@@ -304,12 +311,11 @@ export async function changePlan(
 export async function cancelSubscription(deps: Deps, payer: Payer): Promise<void> {
   const sub = await currentSubscription(deps, payer.id);
   if (!running(sub)) throw conflict('You are on the free Starter plan: there is nothing to cancel.');
-  if (sub.gateway === 'stripe' && sub.gateway_subscription_id) {
-    try {
-      await deps.payments.byId('stripe')?.setCancelAtPeriodEnd?.(sub.gateway_subscription_id, true);
-    } catch (error) {
-      throw gatewayFailure(error);
-    }
+  const stripeId = sub.gateway === 'stripe' ? sub.gateway_subscription_id : null;
+  if (stripeId) {
+    await atGateway(async () => {
+      await deps.payments.byId('stripe')?.setCancelAtPeriodEnd?.(stripeId, true);
+    });
   }
   await deps.database.db
     .update(subscriptions)
@@ -321,21 +327,20 @@ export async function cancelSubscription(deps: Deps, payer: Payer): Promise<void
 export async function resumeSubscription(deps: Deps, payer: Payer): Promise<void> {
   const sub = await currentSubscription(deps, payer.id);
   if (!running(sub)) throw conflict('You are on the free Starter plan: there is nothing to keep.');
-  if (sub.gateway === 'stripe' && sub.gateway_subscription_id) {
+  const stripeId = sub.gateway === 'stripe' ? sub.gateway_subscription_id : null;
+  if (stripeId) {
     const stripe = deps.payments.byId('stripe');
-    try {
-      if (sub.cancel_at_period_end) await stripe?.setCancelAtPeriodEnd?.(sub.gateway_subscription_id, false);
+    await atGateway(async () => {
+      if (sub.cancel_at_period_end) await stripe?.setCancelAtPeriodEnd?.(stripeId, false);
       if (sub.pending_tier && isPaidTier(sub.subscription_tier)) {
         await stripe?.changeSubscription?.({
-          gatewaySubscriptionId: sub.gateway_subscription_id,
+          gatewaySubscriptionId: stripeId,
           priceTier: sub.subscription_tier,
           cadence: sub.cadence ?? 'monthly',
           immediately: false,
         });
       }
-    } catch (error) {
-      throw gatewayFailure(error);
-    }
+    });
   }
   await deps.database.db
     .update(subscriptions)
@@ -391,9 +396,6 @@ export async function cardPortal(deps: Deps, payer: Payer): Promise<string> {
   if (!sub?.stripe_customer_id || sub.gateway !== 'stripe' || !stripe?.portalUrl) {
     throw conflict('Your plan is not paid by card through Stripe.');
   }
-  try {
-    return await stripe.portalUrl(sub.stripe_customer_id, `${deps.config.publicUrl}/subscription`);
-  } catch (error) {
-    throw gatewayFailure(error);
-  }
+  const customerId = sub.stripe_customer_id;
+  return atGateway(() => stripe.portalUrl!(customerId, `${deps.config.publicUrl}/subscription`));
 }

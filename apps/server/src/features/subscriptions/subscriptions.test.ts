@@ -11,13 +11,14 @@ import {
 import { ledgerBalances } from '../../kernel/payments/ledger.ts';
 import { signTimestamped } from '../../kernel/payments/signature.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { makeAdmin, signUp, type TestUser } from '../../test/auth.ts';
+import { makeAdmin, signUp } from '../../test/auth.ts';
 import { noticesOf } from '../../test/jobs.ts';
 import {
   buyPlan,
   CARD_APPROVE,
   CARD_DECLINE,
   checkout,
+  paymentReaders,
   referenceOf,
   sandboxPay,
   waitForPayment,
@@ -30,12 +31,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describe('subscriptions through the embedded sandbox gateway', () => {
   let t: TestApp;
+  const { subscriptionOf } = paymentReaders(() => t);
   const provider = () => signUp(t, { role: 'explorer', name: 'Efua Asante' });
-  const subscriptionOf = async (user: TestUser) => {
-    const res = await call(t, 'GET', '/api/subscription', user.cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().subscription;
-  };
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,7 +1,8 @@
-import { CHECKOUT_MESSAGES, type PricingAnswer } from '@adwuma/shared';
+import { CHECKOUT_MESSAGES } from '@adwuma/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRICING } from '../../test/pricing.ts';
 import {
   type Handler,
   json,
@@ -13,18 +14,6 @@ import {
 import { pageNavigation } from '../checkout/index.ts';
 import { OnboardingPage } from './onboarding-page.tsx';
 import { makeStatus } from './test/fixtures.ts';
-
-const PRICING: PricingAnswer = {
-  prices: {
-    pro: { monthly: { GHS: 15_000, USD: 1200 }, annual: { GHS: 150_000, USD: 12_000 } },
-    premium: { monthly: { GHS: 60_000, USD: 4900 }, annual: { GHS: 600_000, USD: 49_000 } },
-  },
-  currencies: [
-    { currency: 'GHS', available: true, gateway: 'sandbox', methods: ['card', 'mobile_money'] },
-    { currency: 'USD', available: true, gateway: 'sandbox', methods: ['card'] },
-  ],
-  test_mode: true,
-};
 
 /** The calls in the order they were made, as "METHOD /path". */
 function order(fetchMock: ReturnType<typeof stubFetch>) {

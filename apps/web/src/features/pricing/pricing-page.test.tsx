@@ -2,6 +2,7 @@ import type { PricingAnswer } from '@adwuma/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRICING } from '../../test/pricing.ts';
 import {
   callsTo,
   json,
@@ -13,18 +14,6 @@ import {
 } from '../auth/test/fixtures.tsx';
 import { pageNavigation } from '../checkout/index.ts';
 import { PricingPage } from './pricing-page.tsx';
-
-const PRICING: PricingAnswer = {
-  prices: {
-    pro: { monthly: { GHS: 15_000, USD: 1200 }, annual: { GHS: 150_000, USD: 12_000 } },
-    premium: { monthly: { GHS: 60_000, USD: 4900 }, annual: { GHS: 600_000, USD: 49_000 } },
-  },
-  currencies: [
-    { currency: 'GHS', available: true, gateway: 'sandbox', methods: ['mobile_money', 'card'] },
-    { currency: 'USD', available: true, gateway: 'sandbox', methods: ['card'] },
-  ],
-  test_mode: true,
-};
 
 type Checkout = () => Response | Promise<Response>;
 

@@ -1,4 +1,6 @@
-import type { Payment, PaymentStatusAnswer, PricingAnswer, SubscriptionView } from '@adwuma/shared';
+import type { Payment, PaymentStatusAnswer, SubscriptionView } from '@adwuma/shared';
+
+export { PRICING } from '../../../test/pricing.ts';
 
 export function makePayment(overrides: Partial<Payment> = {}): Payment {
   return {
@@ -76,16 +78,4 @@ export const STARTER_VIEW: Partial<SubscriptionView> = {
   current_period_end: null,
   renewal: 'none',
   payments: [],
-};
-
-export const PRICING: PricingAnswer = {
-  prices: {
-    pro: { monthly: { GHS: 15_000, USD: 1200 }, annual: { GHS: 150_000, USD: 12_000 } },
-    premium: { monthly: { GHS: 60_000, USD: 4900 }, annual: { GHS: 600_000, USD: 49_000 } },
-  },
-  currencies: [
-    { currency: 'GHS', available: true, gateway: 'sandbox', methods: ['card', 'mobile_money'] },
-    { currency: 'USD', available: true, gateway: 'sandbox', methods: ['card'] },
-  ],
-  test_mode: true,
 };
