@@ -128,6 +128,8 @@ export const paymentStatusSchema = paymentSchema.extend({
   tier_now: z.enum(TIER_IDS),
   /** Where the payer wanted to go afterwards (onboarding). */
   return_to: z.string().nullable(),
+  /** Who paid: the receipt's "Billed to" (also when an admin reads it). */
+  payer: z.object({ name: z.string().nullable(), email: z.string() }),
 });
 export type PaymentStatusAnswer = z.infer<typeof paymentStatusSchema>;
 

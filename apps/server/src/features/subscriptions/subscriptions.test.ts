@@ -204,6 +204,8 @@ describe('subscriptions through the embedded sandbox gateway', () => {
     await makeAdmin(t, admin.id);
     const res = await call(t, 'GET', `/api/payments/${answer.payment_id}`, admin.cookie);
     expect(res.statusCode).toBe(200);
+    // The receipt names the payer, also when an admin reads it.
+    expect(res.json().payer).toEqual({ name: 'Efua Asante', email: user.email });
   });
 
   it('refuses a webhook with a bad signature, an old one, and changes nothing on a replay', async () => {

@@ -148,7 +148,20 @@ export async function paymentStatus(
     }
     row = await find();
   }
-  return { ...toPayment(row), tier_now: await providerTier(db, row.user_id), return_to: row.return_to };
+  const [[payer], tierNow] = await Promise.all([
+    db
+      .select({ name: profiles.full_name, email: authUsers.email })
+      .from(authUsers)
+      .leftJoin(profiles, eq(profiles.id, authUsers.id))
+      .where(eq(authUsers.id, row.user_id)),
+    providerTier(db, row.user_id),
+  ]);
+  return {
+    ...toPayment(row),
+    tier_now: tierNow,
+    return_to: row.return_to,
+    payer: { name: payer?.name ?? null, email: payer?.email ?? '' },
+  };
 }
 
 /**

@@ -2,34 +2,27 @@ import type { PaymentStatusAnswer } from '@adwuma/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makePaymentStatus } from '../../test/billing.ts';
 import { callsTo, json, makeMe, renderWithSession, stubFetch } from '../auth/test/fixtures.tsx';
 import { pageNavigation } from './page-navigation.ts';
 import { PaymentCancelledPage } from './payment-cancelled-page.tsx';
 import { PaymentSuccessPage } from './payment-success-page.tsx';
 
+/** A pending payment: the shared paid fixture before the gateway confirmed it. */
 function payment(overrides: Partial<PaymentStatusAnswer> = {}): PaymentStatusAnswer {
-  return {
+  return makePaymentStatus({
     id: 'pay_1',
-    purpose: 'subscription',
     status: 'pending',
-    gateway: 'sandbox',
-    amount_minor: 15_000,
-    currency: 'GHS',
-    tier: 'pro',
-    cadence: 'monthly',
     method: null,
     method_label: null,
     receipt_number: null,
-    failure_reason: null,
-    test_mode: true,
     created_at: '2026-11-20T09:00:00.000Z',
     paid_at: null,
     period_start: null,
     period_end: null,
     tier_now: 'starter',
-    return_to: null,
     ...overrides,
-  };
+  });
 }
 
 const PAID = payment({

@@ -2,7 +2,7 @@ import { CHECKOUT_MESSAGES } from '@adwuma/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRICING } from '../../test/pricing.ts';
+import { PRICING } from '../../test/billing.ts';
 import {
   type Handler,
   json,

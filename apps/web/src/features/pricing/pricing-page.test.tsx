@@ -2,7 +2,7 @@ import type { PricingAnswer } from '@adwuma/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRICING } from '../../test/pricing.ts';
+import { PRICING } from '../../test/billing.ts';
 import {
   callsTo,
   json,

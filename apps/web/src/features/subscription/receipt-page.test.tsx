@@ -36,18 +36,20 @@ afterEach(() => {
 });
 
 describe('/subscription/receipts/:id', () => {
-  it('renders a printable receipt: number, date, payer, plan and period, amount, method, TEST MODE', async () => {
+  it('renders a printable receipt: number, date, payer (from the payment, not the reader), plan and period, amount, method, TEST MODE', async () => {
     const user = userEvent.setup();
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    renderReceipt(makePaymentStatus());
+    // The reader is Kofi (an admin, say); the payer is Efua.
+    renderReceipt(makePaymentStatus({ payer: { name: 'Efua Asante', email: 'efua@example.com' } }));
     const receipt = await screen.findByRole('article', { name: 'Receipt' });
     expect(within(receipt).getByText('Adwuma')).toBeInTheDocument();
     expect(within(receipt).getAllByText('ADW-2026-000042').length).toBeGreaterThan(0);
     const row = (label: string) => within(receipt).getByText(label).nextElementSibling as HTMLElement;
     expect(row('Date paid')).toHaveTextContent('25 Nov 2026');
-    expect(row('Billed to')).toHaveTextContent('Kofi Boateng');
-    expect(row('Billed to')).toHaveTextContent('ama@example.com');
+    expect(row('Billed to')).toHaveTextContent('Efua Asante');
+    expect(row('Billed to')).toHaveTextContent('efua@example.com');
+    expect(row('Billed to')).not.toHaveTextContent('Kofi Boateng');
     expect(row('Plan')).toHaveTextContent('Pro plan, monthly');
     expect(row('Period')).toHaveTextContent('25 Nov 2026 – 25 Dec 2026');
     expect(row('Payment method')).toHaveTextContent('MTN MoMo ••• 4567');

@@ -12,7 +12,6 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { useSession } from '../auth/index.ts';
 import { paymentQuery } from '../checkout/index.ts';
 import { formatDate, PAYMENT_STATUS_LABELS, paymentDescription } from './format.ts';
 import { TestModeBadge } from './subscription-ui.tsx';
@@ -44,9 +43,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Receipt({ payment }: { payment: PaymentStatusAnswer }) {
-  const { me } = useSession();
-  const name = me?.profile.full_name || me?.user.name || null;
-  const email = me?.user.email ?? null;
+  const name = payment.payer.name;
+  const email = payment.payer.email || null;
   const period =
     payment.period_start && payment.period_end
       ? `${formatDate(payment.period_start)} – ${formatDate(payment.period_end)}`

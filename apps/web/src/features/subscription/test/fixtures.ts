@@ -1,33 +1,8 @@
-import type { Payment, PaymentStatusAnswer, SubscriptionView } from '@adwuma/shared';
+import type { SubscriptionView } from '@adwuma/shared';
 
-export { PRICING } from '../../../test/pricing.ts';
+import { makePayment } from '../../../test/billing.ts';
 
-export function makePayment(overrides: Partial<Payment> = {}): Payment {
-  return {
-    id: 'pay-1',
-    purpose: 'subscription',
-    status: 'succeeded',
-    gateway: 'sandbox',
-    amount_minor: 15_000,
-    currency: 'GHS',
-    tier: 'pro',
-    cadence: 'monthly',
-    method: 'mobile_money',
-    method_label: 'MTN MoMo ••• 4567',
-    receipt_number: 'ADW-2026-000042',
-    failure_reason: null,
-    test_mode: true,
-    created_at: '2026-11-25T09:58:00.000Z',
-    paid_at: '2026-11-25T10:00:00.000Z',
-    period_start: '2026-11-25T10:00:00.000Z',
-    period_end: '2026-12-25T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function makePaymentStatus(overrides: Partial<PaymentStatusAnswer> = {}): PaymentStatusAnswer {
-  return { ...makePayment(), tier_now: 'pro', return_to: null, ...overrides };
-}
+export { makePayment, makePaymentStatus, PRICING } from '../../../test/billing.ts';
 
 /** A Pro subscription paid monthly in cedis by mobile money, renewing on 25 Dec 2026. */
 export function makeView(overrides: Partial<SubscriptionView> = {}): SubscriptionView {
