@@ -4,12 +4,20 @@ import type { Database } from '../db/client.ts';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+export interface WorkOptions {
+  parallel?: number;
+}
+
 /** How often a queue that only its cron schedule feeds is polled. */
 const SCHEDULED_POLL_SECONDS = 10;
 
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Runs `handler` for each job of `name`. `parallel` (default 1): how many jobs of a fetched batch
+   * run at once; only for handlers that are safe to run side by side (they lock what they change).
+   */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
   /**
    * Runs `name` on a cron schedule (UTC), e.g. '0 * * * *' hourly; register its worker with `work`.
    * pg-boss keeps one schedule per name in the database, so several servers send one job per tick.
@@ -47,7 +55,7 @@ export function createJobQueue(options: {
     schedule: runWorkers,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  const handlers = new Map<string, JobHandler<object>>();
+  const handlers = new Map<string, { handler: JobHandler<object>; options: WorkOptions }>();
   const queues = new Set<string>();
   const schedules = new Map<string, { cron: string; data: object | undefined }>();
   let started = false;
@@ -58,21 +66,34 @@ export function createJobQueue(options: {
     queues.add(name);
   }
 
-  async function subscribe(name: string, handler: JobHandler<object>) {
+  async function subscribe(name: string, handler: JobHandler<object>, options: WorkOptions = {}) {
     await ensureQueue(name);
     // Mail and push leave within half a second; a queue fed by its cron schedule (minutes apart)
     // is polled every 10 s, so an idle server does not query the database dozens of times a second.
     const pollingIntervalSeconds = schedules.has(name) ? SCHEDULED_POLL_SECONDS : 0.5;
-    await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 5 }, async (jobs) => {
-      for (const job of jobs) {
-        try {
-          await handler(job.data);
-        } catch (error) {
-          log.error({ err: error, queue: name, jobId: job.id }, 'job failed; it will be retried');
-          throw error;
-        }
+    const parallel = Math.max(1, options.parallel ?? 1);
+    const run = async (job: { id: string; data: object }) => {
+      try {
+        await handler(job.data);
+      } catch (error) {
+        log.error({ err: error, queue: name, jobId: job.id }, 'job failed; it will be retried');
+        throw error;
       }
-    });
+    };
+    await boss.work<object>(
+      name,
+      { pollingIntervalSeconds, batchSize: Math.max(5, parallel) },
+      async (jobs) => {
+        if (parallel === 1) {
+          for (const job of jobs) await run(job);
+          return;
+        }
+        // Side by side; the batch fails (and is retried) if any failed, after all of them ran.
+        const outcomes = await Promise.allSettled(jobs.map(run));
+        const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+        if (failed) throw failed.reason;
+      },
+    );
   }
 
   return {
@@ -80,9 +101,9 @@ export function createJobQueue(options: {
       await ensureQueue(name);
       return boss.send(name, data, sendOptions);
     },
-    async work(name, handler) {
-      handlers.set(name, handler as JobHandler<object>);
-      if (started && runWorkers) await subscribe(name, handler as JobHandler<object>);
+    async work(name, handler, options = {}) {
+      handlers.set(name, { handler: handler as JobHandler<object>, options });
+      if (started && runWorkers) await subscribe(name, handler as JobHandler<object>, options);
     },
     async schedule(name, cron, data) {
       schedules.set(name, { cron, data });
@@ -96,7 +117,7 @@ export function createJobQueue(options: {
       await boss.start();
       started = true;
       if (!runWorkers) return;
-      for (const [name, handler] of handlers) await subscribe(name, handler);
+      for (const [name, { handler, options }] of handlers) await subscribe(name, handler, options);
       for (const [name, { cron, data }] of schedules) {
         await ensureQueue(name);
         await boss.schedule(name, cron, data ?? {});
@@ -119,6 +140,8 @@ export function createJobQueue(options: {
 export interface FeatureJob<D, T extends object = object> {
   queue: string;
   schedule?: string;
+  /** Jobs of a batch run side by side (see JobQueue.work); default one after another. */
+  parallel?: number;
   // Method syntax: a job may declare a narrower payload type than `object`.
   handler(deps: D, data: T): Promise<void>;
 }
@@ -128,7 +151,7 @@ export type FeatureJobs<D> = readonly FeatureJob<D>[];
 /** Registers each job's worker and then its schedule, in list order (before `start`). */
 export async function registerFeatureJobs<D>(jobs: JobQueue, deps: D, list: FeatureJobs<D>): Promise<void> {
   for (const job of list) {
-    await jobs.work<object>(job.queue, (data) => job.handler(deps, data));
+    await jobs.work<object>(job.queue, (data) => job.handler(deps, data), { parallel: job.parallel });
     if (job.schedule) await jobs.schedule(job.queue, job.schedule);
   }
 }

@@ -7,6 +7,9 @@ import { PAYMENTS_RECONCILE_CRON, PAYMENTS_RECONCILE_QUEUE, reconcilePayments } 
 export const paymentJobs: FeatureJobs<Deps> = [
   {
     queue: PAYMENT_EVENTS_QUEUE,
+    // Each event locks what it changes (its row, the payment, the subscription): a burst of payments
+    // is applied twenty at a time instead of one after another (bench/payments.mjs).
+    parallel: 20,
     handler: async (deps, data: { id: string }) => {
       await processPaymentEvent(deps, data.id);
     },
