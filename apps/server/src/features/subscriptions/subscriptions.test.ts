@@ -1,6 +1,7 @@
 import { addPeriod, CHECKOUT_MESSAGES, SANDBOX_MESSAGES } from '@adwuma/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import {
   ledgerEntries,
   paymentEvents,
@@ -444,5 +445,46 @@ describe('subscriptions through the embedded sandbox gateway', () => {
     expect(res.json().counts.premium).toBeGreaterThanOrEqual(1);
     res = await call(t, 'GET', '/api/admin/subscriptions', user.cookie);
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('a server without payment keys and without the sandbox (production mode by default)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const config = loadConfig({ NODE_ENV: 'production' });
+    expect(config.payments.sandbox).toBe(false);
+    t = await createTestApp({ payments: config.payments });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('shows the prices, sells nothing, and says so', async () => {
+    let res = await call(t, 'GET', '/api/pricing');
+    expect(res.json()).toMatchObject({
+      test_mode: false,
+      currencies: [
+        { currency: 'GHS', available: false, gateway: null, methods: [] },
+        { currency: 'USD', available: false, gateway: null, methods: [] },
+      ],
+    });
+    expect(res.json().prices.pro.monthly.GHS).toBe(15_000);
+    const user = await signUp(t, { role: 'explorer' });
+    res = await call(t, 'POST', '/api/create-checkout-session', user.cookie, {
+      tier: 'pro',
+      currency: 'ghs',
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toEqual({
+      code: 'PAYMENTS_UNAVAILABLE',
+      message: CHECKOUT_MESSAGES.notConfigured,
+    });
+    res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(404);
   });
 });

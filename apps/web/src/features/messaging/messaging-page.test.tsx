@@ -248,11 +248,16 @@ describe('messaging: a thread', () => {
   it('loads earlier messages with before_seq, above the ones shown, with day separators', async () => {
     const user = userEvent.setup();
     const old = (seq: number) => message(seq, { body: `Old ${seq}`, created_at: '2026-10-02T10:00:00.000Z' });
+    // Now, not minutes ago: just after midnight "minutes ago" is yesterday.
+    const now = new Date().toISOString();
     const { fetchMock } = renderMessaging(`/messaging?c=${CONVERSATION_ID}`, (req) => {
       if (req.path !== THREAD_PATH) return undefined;
       return req.url.searchParams.get('before_seq') === '3'
         ? json(200, { ...thread([old(1), old(2)]), has_more: false })
-        : json(200, { ...thread([message(3), message(4)]), has_more: true });
+        : json(200, {
+            ...thread([message(3, { created_at: now }), message(4, { created_at: now })]),
+            has_more: true,
+          });
     });
     const list = await messages();
     await user.click(screen.getByRole('button', { name: 'Load earlier messages' }));
