@@ -20,6 +20,7 @@ import type { NormalizedEvent } from '../../kernel/payments/gateway.ts';
 import { recordMovement } from '../../kernel/payments/ledger.ts';
 import type { Deps } from '../../types.ts';
 import { insertNotices, type Notice } from '../notifications/index.ts';
+import { dateText, planEndedNotice, renewalUnpaidNotice, tierName } from './notices.ts';
 
 type Succeeded = Extract<NormalizedEvent, { kind: 'payment.succeeded' }>;
 type Failed = Extract<NormalizedEvent, { kind: 'payment.failed' }>;
@@ -42,10 +43,6 @@ export interface AfterCommit {
 }
 
 export const emptyAfterCommit = (): AfterCommit => ({ noticeIds: [], refunds: [] });
-
-const tierName = (tier: TierId) => getTier(tier).name;
-const dateText = (d: Date) =>
-  d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Accra' });
 
 export const receiptLink = (paymentId: string) => `/subscription/receipts/${paymentId}`;
 
@@ -405,16 +402,7 @@ export async function markPastDue(tx: Tx, userId: string, after: AfterCommit, re
     .set({ status: 'past_due', grace_until: graceUntil, updated_at: new Date() })
     .where(eq(subscriptions.id, sub.id));
   after.noticeIds.push(
-    ...(await insertNotices(tx, [
-      {
-        userId,
-        kind: 'billing',
-        title: 'Your renewal was not paid',
-        body: `${/[.!?]$/.test(reason) ? reason : `${reason}.`} ${tierName(sub.subscription_tier)} stays active until ${dateText(graceUntil)}; pay before then to keep it, or your plan returns to Starter.`,
-        link: '/subscription',
-        mail: true,
-      },
-    ])),
+    ...(await insertNotices(tx, [renewalUnpaidNotice(userId, sub.subscription_tier, graceUntil, reason)])),
   );
 }
 
@@ -450,16 +438,7 @@ export async function applyGatewaySubscription(
       .where(eq(subscriptions.id, found.id));
     await setPlanName(tx, found.user_id, 'starter');
     after.noticeIds.push(
-      ...(await insertNotices(tx, [
-        {
-          userId: found.user_id,
-          kind: 'billing',
-          title: `Your ${tierName(found.subscription_tier)} plan has ended`,
-          body: 'You are on the free Starter plan now: 18% commission and 10 bids a month. You can upgrade again at any time.',
-          link: '/subscription',
-          mail: true,
-        },
-      ])),
+      ...(await insertNotices(tx, [planEndedNotice(found.user_id, found.subscription_tier)])),
     );
     return;
   }

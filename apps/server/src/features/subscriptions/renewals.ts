@@ -1,5 +1,4 @@
 import {
-  getTier,
   graceEndsAt,
   isPaidTier,
   type PaidTierId,
@@ -21,15 +20,13 @@ import {
 } from './apply.ts';
 import { openRenewal } from './checkout.ts';
 import { applyPaymentEvent, finishAfterCommit, newAfterCommit } from './events.ts';
+import { dateText, planEndedNotice, renewalUnpaidNotice, tierName } from './notices.ts';
 
 export const SUBSCRIPTION_RENEWALS_QUEUE = 'subscriptions.renewals';
 /** Every ten minutes: renewals are charged, reminded and ended close to their time. */
 export const SUBSCRIPTION_RENEWALS_CRON = '*/10 * * * *';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const dateText = (d: Date) =>
-  d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Accra' });
-const nameOf = (tier: string) => getTier(tier as PaidTierId).name;
 
 /** Paid plans that Adwuma renews itself (Paystack, sandbox); Stripe renews its own and tells us. */
 const selfRenewed = and(
@@ -198,8 +195,8 @@ async function sendPayLink(deps: Deps, sub: SubscriptionRow) {
         {
           userId: sub.user_id,
           kind: 'billing',
-          title: `Renew ${nameOf(sub.subscription_tier)} by ${dateText(sub.subscription_end!)}`,
-          body: `Mobile money is not charged automatically. Pay for your next period on your subscription page to keep ${nameOf(sub.subscription_tier)}.`,
+          title: `Renew ${tierName(sub.subscription_tier)} by ${dateText(sub.subscription_end!)}`,
+          body: `Mobile money is not charged automatically. Pay for your next period on your subscription page to keep ${tierName(sub.subscription_tier)}.`,
           link: '/subscription',
           mail: true,
         },
@@ -227,23 +224,13 @@ async function moveOn(deps: Deps, userId: string, now: Date): Promise<boolean> {
       now,
     );
     if (events.length === 0) return false;
-    const name = nameOf(sub.subscription_tier);
     const notices: Notice[] = [];
     if (events.includes('cancelled') || events.includes('expired')) {
       await tx
         .update(subscriptions)
         .set({ ...STARTER_COLUMNS, updated_at: now })
         .where(eq(subscriptions.id, sub.id));
-      notices.push({
-        userId,
-        kind: 'billing',
-        title: `Your ${name} plan has ended`,
-        body: events.includes('expired')
-          ? `The renewal was not paid within ${Math.round((graceEndsAt(sub.subscription_end).getTime() - sub.subscription_end.getTime()) / DAY_MS)} days, so you are on the free Starter plan now: 18% commission and 10 bids a month. You can upgrade again at any time.`
-          : 'You are on the free Starter plan now: 18% commission and 10 bids a month. You can upgrade again at any time.',
-        link: '/subscription',
-        mail: true,
-      });
+      notices.push(planEndedNotice(userId, sub.subscription_tier, events.includes('expired')));
     } else {
       const downgraded = events.includes('downgraded') && isPaidTier(state.tier);
       const price = downgraded
@@ -266,14 +253,7 @@ async function moveOn(deps: Deps, userId: string, now: Date): Promise<boolean> {
         })
         .where(eq(subscriptions.id, sub.id));
       if (events.includes('past_due')) {
-        notices.push({
-          userId,
-          kind: 'billing',
-          title: 'Your renewal was not paid',
-          body: `${nameOf(state.tier)} stays active until ${dateText(graceEndsAt(sub.subscription_end))}; pay before then to keep it, or your plan returns to Starter.`,
-          link: '/subscription',
-          mail: true,
-        });
+        notices.push(renewalUnpaidNotice(userId, state.tier, graceEndsAt(sub.subscription_end)));
       }
     }
     after.noticeIds.push(...(await insertNotices(tx, notices)));
