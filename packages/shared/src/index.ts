@@ -2,6 +2,8 @@ export * from './auth/messages.ts';
 export * from './auth/redirects.ts';
 export * from './auth/schemas.ts';
 export * from './billing/api.ts';
+export * from './billing/escrow.ts';
+export * from './billing/escrow-api.ts';
 export * from './billing/ledger.ts';
 export * from './billing/rules.ts';
 export * from './bookings/api.ts';

@@ -4,9 +4,11 @@ import {
   type BidStatus,
   type BillingCadence,
   BOOKING_BLOCKING_STATUSES,
+  BOOKING_PAYMENT_STATUSES,
   BOOKING_SIDES,
   BOOKING_SOURCES,
   BOOKING_STATUSES,
+  type BookingPaymentStatus,
   type BookingSide,
   type BookingSource,
   type BookingStatus,
@@ -28,14 +30,19 @@ import {
   JOB_WHEN_TYPES,
   type JobStatus,
   type JobWhenType,
+  type MobileMoneyNetwork,
   PAYMENT_GATEWAYS,
   PAYMENT_METHODS,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
+  PAYOUT_METHOD_TYPES,
+  PAYOUT_STATUSES,
   type PaymentGatewayId,
   type PaymentMethod,
   type PaymentPurpose,
   type PaymentStatus,
+  type PayoutMethodType,
+  type PayoutStatus,
   PRICE_TYPES,
   PROFILE_TYPES,
   type PriceType,
@@ -43,6 +50,8 @@ import {
   QUOTE_LIVE_STATUSES,
   QUOTE_STATUSES,
   type QuoteStatus,
+  REFUND_STATUSES,
+  type RefundStatus,
   type ReportReason,
   type ReportStatus,
   ROLES,
@@ -62,6 +71,7 @@ import {
 } from '@adwuma/shared';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -772,8 +782,13 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     amount_minor: integer('amount_minor').notNull(),
     currency: text('currency').$type<Currency>().notNull(),
-    tier: text('tier').$type<TierId>().notNull(),
-    cadence: text('cadence').$type<BillingCadence>().notNull(),
+    /** The plan paid for (subscription purposes); null for a booking payment. */
+    tier: text('tier').$type<TierId>(),
+    cadence: text('cadence').$type<BillingCadence>(),
+    /** The booking paid for (purpose booking). */
+    booking_id: uuid('booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'set null' }),
+    /** Refunded so far (booking payments may be refunded in parts). */
+    refunded_minor: integer('refunded_minor').notNull().default(0),
     /** How the payer asked to pay (the checkout may offer both when null). */
     method: text('method').$type<PaymentMethod>(),
     method_label: text('method_label'),
@@ -797,9 +812,18 @@ export const payments = pgTable(
     uniqueIndex('payments_one_pending_checkout')
       .on(t.user_id)
       .where(sql`${t.status} = 'pending' and ${t.purpose} in ('subscription', 'upgrade')`),
+    // One open checkout per booking.
+    uniqueIndex('payments_one_pending_booking')
+      .on(t.booking_id)
+      .where(sql`${t.status} = 'pending' and ${t.purpose} = 'booking'`),
+    index('payments_booking_idx').on(t.booking_id),
     index('payments_user_idx').on(t.user_id, t.created_at),
     index('payments_pending_idx').on(t.status, t.created_at),
     check('payments_amount_check', sql`${t.amount_minor} > 0`),
+    check(
+      'payments_plan_or_booking_check',
+      sql`${t.purpose} = 'booking' or (${t.tier} is not null and ${t.cadence} is not null)`,
+    ),
     check('payments_purpose_check', oneOf(t.purpose, PAYMENT_PURPOSES)),
     check('payments_gateway_check', oneOf(t.gateway, PAYMENT_GATEWAYS)),
     check('payments_status_check', oneOf(t.status, PAYMENT_STATUSES)),
@@ -872,9 +896,16 @@ export const ledgerTransactions = pgTable(
     kind: text('kind').notNull(),
     currency: text('currency').$type<Currency>().notNull(),
     payment_id: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    /** What the movement concerns (no foreign keys: the ledger outlives and never follows its subjects). */
+    booking_id: uuid('booking_id'),
+    payout_id: uuid('payout_id'),
+    refund_id: uuid('refund_id'),
     created_at: createdAt(),
   },
-  (t) => [check('ledger_transactions_currency_check', oneOf(t.currency, CURRENCIES))],
+  (t) => [
+    check('ledger_transactions_currency_check', oneOf(t.currency, CURRENCIES)),
+    index('ledger_transactions_booking_idx').on(t.booking_id),
+  ],
 );
 
 export const ledgerEntries = pgTable(
@@ -1267,6 +1298,18 @@ export const bookings = pgTable(
     commission_minor: integer('commission_minor'),
     earnings_minor: integer('earnings_minor'),
     reminder_sent_for: date('reminder_sent_for', { mode: 'string' }),
+    /** Where the booking's money is (issue 18); the ledger holds the amounts. */
+    payment_status: text('payment_status').$type<BookingPaymentStatus>().notNull().default('not_required'),
+    /** An unpaid booking is released then. */
+    payment_due_at: at('payment_due_at'),
+    paid_at: at('paid_at'),
+    /** Summaries of ledger movements, kept with them in the same transaction (for lists). */
+    refunded_minor: integer('refunded_minor').notNull().default(0),
+    advance_minor: integer('advance_minor').notNull().default(0),
+    receipts_minor: integer('receipts_minor').notNull().default(0),
+    /** The tier's payout delay after completion; earnings_matured_at once they became available. */
+    earnings_available_at: at('earnings_available_at'),
+    earnings_matured_at: at('earnings_matured_at'),
     created_at: createdAt(),
     updated_at: at('updated_at').notNull().defaultNow(),
   },
@@ -1281,6 +1324,13 @@ export const bookings = pgTable(
     index('bookings_date_idx').on(t.scheduled_date).where(oneOf(t.status, BOOKING_BLOCKING_STATUSES)),
     check('bookings_source_check', oneOf(t.source, BOOKING_SOURCES)),
     check('bookings_price_check', sql`${t.price_minor} between 0 and 100000000`),
+    check('bookings_payment_status_check', oneOf(t.payment_status, BOOKING_PAYMENT_STATUSES)),
+    index('bookings_payment_due_idx')
+      .on(t.payment_due_at)
+      .where(sql`${t.payment_status} = 'awaiting_payment'`),
+    index('bookings_earnings_due_idx')
+      .on(t.earnings_available_at)
+      .where(sql`${t.earnings_matured_at} is null and ${t.earnings_available_at} is not null`),
     index('bookings_customer_idx').on(t.customer_id, t.created_at),
     index('bookings_provider_idx').on(t.provider_id, t.created_at),
   ],
@@ -1354,6 +1404,9 @@ export const disputes = pgTable(
     description: text('description').notNull(),
     status: text('status').$type<DisputeStatus>().notNull().default('open'),
     in_favour_of: text('in_favour_of').$type<DisputeOutcome>(),
+    /** What the resolution paid each side (pesewas), when money was held. */
+    provider_minor: integer('provider_minor'),
+    customer_minor: integer('customer_minor'),
     resolution_note: text('resolution_note'),
     resolved_by: text('resolved_by'),
     resolved_at: at('resolved_at'),
@@ -1572,3 +1625,138 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.user_id)],
 );
+
+/**
+ * Where a provider is paid (issue 18): one mobile money or bank account, its holder's name looked up
+ * at the gateway before saving. A change holds payouts for 24 hours (account takeover guard).
+ */
+export const payoutSettings = pgTable(
+  'payout_settings',
+  {
+    provider_id: text('provider_id')
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    type: text('type').$type<PayoutMethodType>().notNull(),
+    network: text('network').$type<MobileMoneyNetwork>(),
+    bank_code: text('bank_code'),
+    bank_name: text('bank_name'),
+    account_number: text('account_number').notNull(),
+    account_name: text('account_name').notNull(),
+    gateway: text('gateway').$type<PaymentGatewayId>().notNull(),
+    /** The gateway's transfer recipient (Paystack RCP_...). */
+    recipient_code: text('recipient_code'),
+    hold_until: at('hold_until'),
+    /** Consecutive failed payouts, and when the next try may run (backoff). */
+    failures: integer('failures').notNull().default(0),
+    next_attempt_at: at('next_attempt_at'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('payout_settings_type_check', oneOf(t.type, PAYOUT_METHOD_TYPES)),
+    check('payout_settings_gateway_check', oneOf(t.gateway, PAYMENT_GATEWAYS)),
+    check('payout_settings_network_check', sql`${t.network} is null or ${t.network} in ('mtn','vod','atl')`),
+  ],
+);
+
+/** A transfer of a provider's available earnings to their payout method. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    provider_id: text('provider_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    gateway: text('gateway').$type<PaymentGatewayId>().notNull(),
+    reference: text('reference').notNull(),
+    amount_minor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<Currency>().notNull().default('GHS'),
+    status: text('status').$type<PayoutStatus>().notNull().default('pending'),
+    method_label: text('method_label').notNull(),
+    /** The gateway's transfer code (Paystack TRF_...). */
+    transfer_code: text('transfer_code'),
+    failure_reason: text('failure_reason'),
+    /** true for a materials advance (paid at once, no delay). */
+    advance: boolean('advance').notNull().default(false),
+    test_mode: boolean('test_mode').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+    settled_at: at('settled_at'),
+    failed_at: at('failed_at'),
+  },
+  (t) => [
+    unique('payouts_gateway_reference_unique').on(t.gateway, t.reference),
+    // One transfer in flight per provider: two payout runs at once cannot both send.
+    uniqueIndex('payouts_one_pending').on(t.provider_id).where(sql`${t.status} = 'pending'`),
+    index('payouts_provider_idx').on(t.provider_id, t.created_at),
+    index('payouts_status_idx').on(t.status, t.created_at),
+    check('payouts_amount_check', sql`${t.amount_minor} > 0`),
+    check('payouts_status_check', oneOf(t.status, PAYOUT_STATUSES)),
+    check('payouts_gateway_check', oneOf(t.gateway, PAYMENT_GATEWAYS)),
+    check('payouts_currency_check', oneOf(t.currency, CURRENCIES)),
+  ],
+);
+
+/** Money returned to a customer from a booking's held money (cancellation, dispute). */
+export const bookingRefunds = pgTable(
+  'booking_refunds',
+  {
+    id: id(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    payment_id: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    customer_id: text('customer_id').notNull(),
+    amount_minor: integer('amount_minor').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    gateway_reference: text('gateway_reference'),
+    failure_reason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Who decided it: a user id, or null for the system. */
+    created_by: text('created_by'),
+    created_at: createdAt(),
+    updated_at: at('updated_at').notNull().defaultNow(),
+    sent_at: at('sent_at'),
+  },
+  (t) => [
+    index('booking_refunds_booking_idx').on(t.booking_id),
+    index('booking_refunds_status_idx').on(t.status, t.created_at),
+    check('booking_refunds_amount_check', sql`${t.amount_minor} > 0`),
+    check('booking_refunds_status_check', oneOf(t.status, REFUND_STATUSES)),
+  ],
+);
+
+/** A Starter provider's receipt for materials bought for a booking (reimbursed at completion). */
+export const materialReceipts = pgTable(
+  'material_receipts',
+  {
+    id: id(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    provider_id: text('provider_id').notNull(),
+    amount_minor: integer('amount_minor').notNull(),
+    description: text('description').notNull(),
+    /** The receipt photo in the private store. */
+    file_key: text('file_key').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('material_receipts_booking_idx').on(t.booking_id),
+    check('material_receipts_amount_check', sql`${t.amount_minor} > 0`),
+  ],
+);
+
+/** The sandbox gateway's own record of transfers (what a real gateway keeps on its side). */
+export const sandboxTransfers = pgTable('sandbox_transfers', {
+  reference: text('reference').primaryKey(),
+  amount_minor: integer('amount_minor').notNull(),
+  currency: text('currency').$type<Currency>().notNull(),
+  recipient_code: text('recipient_code').notNull(),
+  account_number: text('account_number').notNull(),
+  status: text('status').$type<'pending' | 'success' | 'failed' | 'reversed'>().notNull().default('pending'),
+  created_at: createdAt(),
+});

@@ -43,7 +43,7 @@ export const PAYMENT_STATUSES = [
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** What a payment pays for. Booking payments come with part 2 (issue 18). */
-export const PAYMENT_PURPOSES = ['subscription', 'renewal', 'upgrade'] as const;
+export const PAYMENT_PURPOSES = ['subscription', 'renewal', 'upgrade', 'booking'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /**

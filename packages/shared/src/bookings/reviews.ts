@@ -109,7 +109,7 @@ export const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
 
 export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
-export const DISPUTE_OUTCOMES = ['customer', 'provider'] as const;
+export const DISPUTE_OUTCOMES = ['customer', 'provider', 'split'] as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 
 export const DISPUTE_LIMITS = {

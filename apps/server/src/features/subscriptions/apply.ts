@@ -25,7 +25,18 @@ import { dateText, planEndedNotice, renewalUnpaidNotice, tierName } from './noti
 type Succeeded = Extract<NormalizedEvent, { kind: 'payment.succeeded' }>;
 type Failed = Extract<NormalizedEvent, { kind: 'payment.failed' }>;
 type GatewayState = Extract<NormalizedEvent, { kind: 'subscription.updated' | 'subscription.deleted' }>;
-export type PaymentRow = typeof payments.$inferSelect;
+/** A plan payment (subscription, renewal, upgrade): its tier and cadence are set. Booking payments
+ * (purpose booking) are never read here. */
+export type PaymentRow = Omit<typeof payments.$inferSelect, 'tier' | 'cadence'> & {
+  tier: TierId;
+  cadence: BillingCadence;
+};
+
+/** Narrows a payments row to a plan payment; null for a booking payment. */
+export function asPlanPayment(row: typeof payments.$inferSelect | undefined): PaymentRow | null {
+  if (!row || row.purpose === 'booking' || !row.tier || !row.cadence) return null;
+  return row as PaymentRow;
+}
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** An event that cannot be applied yet (its subscription is not known here yet): retry later. */
@@ -68,7 +79,7 @@ async function findPayment(
       .from(payments)
       .where(and(eq(payments.gateway, gateway), eq(payments.reference, reference)))
       .for('update');
-    if (row) return row;
+    if (row) return asPlanPayment(row);
   }
   if (paymentId && /^[0-9a-f-]{36}$/i.test(paymentId)) {
     const [row] = await tx
@@ -76,7 +87,7 @@ async function findPayment(
       .from(payments)
       .where(and(eq(payments.gateway, gateway), eq(payments.id, paymentId)))
       .for('update');
-    if (row) return row;
+    if (row) return asPlanPayment(row);
   }
   return null;
 }

@@ -16,7 +16,7 @@ import { authUsers, payments, profiles, subscriptions } from '../../db/schema.ts
 import { providerTier } from '../../kernel/provider-tier.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import type { PaymentRow } from './apply.ts';
+import { asPlanPayment, type PaymentRow } from './apply.ts';
 import { applyPaymentEvent, finishAfterCommit, newAfterCommit } from './events.ts';
 
 /** Billing history shown on /subscription. */
@@ -70,7 +70,9 @@ export async function subscriptionView(deps: Deps, userId: string): Promise<Subs
     db
       .select()
       .from(payments)
-      .where(and(eq(payments.user_id, userId), ne(payments.status, 'superseded')))
+      .where(
+        and(eq(payments.user_id, userId), ne(payments.status, 'superseded'), ne(payments.purpose, 'booking')),
+      )
       .orderBy(desc(payments.created_at))
       .limit(HISTORY_LIMIT),
     db
@@ -80,6 +82,7 @@ export async function subscriptionView(deps: Deps, userId: string): Promise<Subs
         and(
           eq(payments.user_id, userId),
           eq(payments.status, 'pending'),
+          ne(payments.purpose, 'booking'),
           gt(payments.created_at, new Date(Date.now() - 24 * 60 * 60 * 1000)),
         ),
       )
@@ -110,7 +113,10 @@ export async function subscriptionView(deps: Deps, userId: string): Promise<Subs
     pending_payment: open?.checkout_url ? { id: open.id, url: open.checkout_url } : null,
     can_manage_card: paid && sub.gateway === 'stripe' && !!sub.stripe_customer_id,
     test_mode: gateway ? gateway.testMode : deps.payments.all().some((g) => g.testMode),
-    payments: history.map(toPayment),
+    payments: history.flatMap((row) => {
+      const plan = asPlanPayment(row);
+      return plan ? [toPayment(plan)] : [];
+    }),
   };
 }
 
@@ -129,7 +135,8 @@ export async function paymentStatus(
 ): Promise<PaymentStatusAnswer> {
   const db = deps.database.db;
   const find = async () => {
-    const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    const [found] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    const row = asPlanPayment(found);
     if (!row || (row.user_id !== caller.id && !caller.isAdmin))
       throw notFound('This payment does not exist.');
     return row;
@@ -168,7 +175,10 @@ export async function paymentStatus(
  * Asks the gateway what became of a pending payment and applies the answer exactly as a webhook's
  * (reconciliation and /payment-success). Answers whether it changed.
  */
-export async function verifyPendingPayment(deps: Deps, payment: PaymentRow): Promise<boolean> {
+export async function verifyPendingPayment(
+  deps: Deps,
+  payment: typeof payments.$inferSelect,
+): Promise<boolean> {
   const gateway = deps.payments.byId(payment.gateway);
   if (!gateway || payment.status !== 'pending') return false;
   const event = await gateway.verifyPayment({

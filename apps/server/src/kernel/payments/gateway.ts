@@ -1,4 +1,11 @@
-import type { BillingCadence, Currency, PaidTierId, PaymentGatewayId, PaymentMethod } from '@adwuma/shared';
+import type {
+  BillingCadence,
+  Currency,
+  PaidTierId,
+  PaymentGatewayId,
+  PaymentMethod,
+  PaymentPurpose,
+} from '@adwuma/shared';
 
 /**
  * A payment gateway (issue 17, decision 013): Stripe (USD cards), Paystack (GHS cards and mobile
@@ -72,7 +79,7 @@ export interface CheckoutRequest {
   /** Stripe: the customer to reuse. */
   customerId: string | null;
   /** An upgrade of a running Stripe subscription is not a checkout (see changeSubscription). */
-  purpose: 'subscription' | 'renewal' | 'upgrade';
+  purpose: PaymentPurpose;
 }
 
 export interface CheckoutSession {
