@@ -1,6 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { expect, ORIGIN, signedInCustomer, signIn, test } from './auth-fixtures.ts';
-import { hiredBooking, ok, onboardedProvider, phone, uniqueWord } from './marketplace-fixtures.ts';
+import {
+  hiredBooking,
+  ok,
+  onboardedProvider,
+  payForBooking,
+  phone,
+  uniqueWord,
+} from './marketplace-fixtures.ts';
 
 test('a hired booking is marked done and confirmed, both sides review, the rating shows on the profile; a dispute is resolved by an admin', async ({
   page,
@@ -12,6 +19,9 @@ test('a hired booking is marked done and confirmed, both sides review, the ratin
   await Promise.all([signedInCustomer(page), onboardedProvider(providerPage, providerName)]);
   const title = `Kente stole for ${uniqueWord()}`;
   const bookingId = await hiredBooking(page.request, providerPage.request, title);
+  // Providers start only paid bookings: the customer pays (sandbox; the paying itself is
+  // booking-money.mobile.spec.ts's journey).
+  await payForBooking(page.request, bookingId);
 
   // The provider finishes the work and says so.
   await providerPage.goto(`/bookings/${bookingId}`);
@@ -56,6 +66,7 @@ test('a hired booking is marked done and confirmed, both sides review, the ratin
 
   // A second booking goes wrong: the customer opens a dispute once it is marked done.
   const second = await hiredBooking(page.request, providerPage.request, `Kente strip for ${uniqueWord()}`);
+  await payForBooking(page.request, second);
   await ok('mark done', await providerPage.request.post(`/api/bookings/${second}/mark-done`));
   await page.goto(`/bookings/${second}`);
   await page.getByRole('button', { name: 'Open a dispute' }).click();
@@ -93,6 +104,7 @@ test('a hired booking is marked done and confirmed, both sides review, the ratin
   // Both sides see the outcome.
   await page.reload();
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payment' }).getByText('Refunded').first()).toBeVisible();
   await adminContext.close();
   await providerPage.context().close();
 });

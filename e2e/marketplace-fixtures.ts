@@ -58,11 +58,20 @@ export async function onboardedProvider(page: Page, name: string) {
   await submitIdDocuments(api);
 }
 
+/** Today's date in Ghana (Accra = UTC), "YYYY-MM-DD". */
+export const today = () => new Date().toISOString().slice(0, 10);
+
 /**
- * A booking made the way the jobs journey makes it, through the API: the customer posts a job, the
- * provider bids, the customer hires. Answers the booking's id.
+ * A booking made the way the jobs journey makes it, through the API: the customer posts a job (for
+ * `date`, else flexible), the provider bids GH₵ 450, the customer hires. Answers the booking's id;
+ * the booking awaits the customer's payment (payForBooking).
  */
-export async function hiredBooking(customer: APIRequestContext, provider: APIRequestContext, title: string) {
+export async function hiredBooking(
+  customer: APIRequestContext,
+  provider: APIRequestContext,
+  title: string,
+  options: { date?: string } = {},
+) {
   const job = (await (
     await ok(
       'post a job',
@@ -74,7 +83,7 @@ export async function hiredBooking(customer: APIRequestContext, provider: APIReq
           city: 'Kumasi',
           latitude: KUMASI.latitude,
           longitude: KUMASI.longitude,
-          when_type: 'flexible',
+          ...(options.date ? { when_type: 'date', date_start: options.date } : { when_type: 'flexible' }),
         },
       }),
     )
@@ -91,4 +100,52 @@ export async function hiredBooking(customer: APIRequestContext, provider: APIReq
     await ok('hire', await customer.post(`/api/jobs/${job.job.id}/bids/${bid.bid.id}/accept`))
   ).json()) as { booking_id: string };
   return hire.booking_id;
+}
+
+/** The TEST MODE approval of the sandbox's mobile-money prompt (any number of the network, PIN 1234). */
+export const MOMO = { network: 'mtn', label: 'MTN MoMo', phone: '024 412 3456', pin: '1234' } as const;
+
+/**
+ * For journeys not about paying: the customer pays the booking through the real endpoints, as the
+ * browser would — the booking's checkout, the sandbox's mobile-money approval — and waits until the
+ * sandbox's signed webhook has been applied (the booking shows its money held). Never the database.
+ */
+export async function payForBooking(customer: APIRequestContext, bookingId: string) {
+  const checkout = (await (
+    await ok(
+      'checkout',
+      await customer.post(`/api/bookings/${bookingId}/pay`, { data: { method: 'mobile_money' } }),
+    )
+  ).json()) as { url: string; payment_id: string };
+  const reference = checkout.url.split('/').pop()!;
+  await ok(
+    'sandbox pay',
+    await customer.post(`/api/payments/sandbox/${reference}/pay`, {
+      data: {
+        method: 'mobile_money',
+        network: MOMO.network,
+        phone: MOMO.phone,
+        decision: 'approve',
+        pin: MOMO.pin,
+      },
+    }),
+  );
+  await expect
+    .poll(
+      async () => {
+        const res = await customer.get(`/api/bookings/${bookingId}/money`);
+        return ((await res.json()) as { payment_status?: string }).payment_status;
+      },
+      { timeout: 20_000, message: 'the booking is paid (its webhook applied)' },
+    )
+    .toBe('held');
+  return checkout.payment_id;
+}
+
+/** "GH₵ 1,234.50", as the app writes cedis. */
+export function cedis(minor: number): string {
+  const whole = Math.floor(minor / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `GH₵ ${whole}.${String(minor % 100).padStart(2, '0')}`;
 }

@@ -34,6 +34,8 @@ const env = {
   SEED_DEMO: 'true',
   // e2e/support.ts reads reset and verification links at /api/dev/outbox (from 127.0.0.1 only).
   DEV_OUTBOX: 'true',
+  // e2e/booking-money.mobile.spec.ts runs the money jobs past a payout delay (127.0.0.1 only).
+  DEV_CLOCK: 'true',
   // The browser tests give each test its own client address (X-Forwarded-For), as real phones have.
   TRUST_PROXY: 'true',
   OIDC_ISSUER: idp.issuer,

@@ -21,12 +21,16 @@ import { seedDemoJobs } from './db/demo-jobs.ts';
 import { seedDemoData } from './db/demo-seed.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { adminMoneyRoutes } from './features/admin-money/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { authJobs } from './features/auth/jobs.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { bookingPaymentJobs } from './features/booking-payments/jobs.ts';
+import { bookingPaymentRoutes } from './features/booking-payments/routes.ts';
 import { bookingJobs } from './features/bookings/jobs.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { categoryRoutes } from './features/categories/routes.ts';
+import { devClockRoutes } from './features/dev-clock/routes.ts';
 import { devOutboxRoutes } from './features/dev-outbox/routes.ts';
 import { adminDisputeRoutes } from './features/disputes/admin-routes.ts';
 import { disputeRoutes } from './features/disputes/routes.ts';
@@ -49,11 +53,15 @@ import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { receiveWebhook } from './features/payments/index.ts';
 import { paymentJobs } from './features/payments/jobs.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
+import { payoutJobs } from './features/payouts/jobs.ts';
+import { payoutRoutes } from './features/payouts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { quoteJobs } from './features/quotes/jobs.ts';
 import { quoteRoutes } from './features/quotes/routes.ts';
 import { realtimeJobs } from './features/realtime/jobs.ts';
 import { realtimeRoutes } from './features/realtime/routes.ts';
+import { refundJobs } from './features/refunds/jobs.ts';
+import { refundRoutes } from './features/refunds/routes.ts';
 import { reviewJobs } from './features/reviews/jobs.ts';
 import { reviewRoutes } from './features/reviews/routes.ts';
 import { describedPages } from './features/search/described-pages.ts';
@@ -179,13 +187,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   for (const featureJobs of [
     authJobs,
     bookingJobs,
+    bookingPaymentJobs,
     enterpriseJobs,
     jobBoardJobs,
     messagingJobs,
     notificationJobs,
     paymentJobs,
+    payoutJobs,
     quoteJobs,
     realtimeJobs,
+    refundJobs,
     reviewJobs,
     subscriptionJobs,
     verificationJobs,
@@ -248,6 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(locationRoutes);
   await app.register(geocodingRoutes);
   await app.register(adminRoutes);
+  await app.register(adminMoneyRoutes);
   await app.register(serviceRoutes);
   await app.register(searchRoutes);
   await app.register(favoriteRoutes);
@@ -258,6 +270,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(jobRoutes);
   await app.register(quoteRoutes);
   await app.register(bookingRoutes);
+  await app.register(bookingPaymentRoutes);
   await app.register(reviewRoutes);
   await app.register(disputeRoutes);
   await app.register(adminDisputeRoutes);
@@ -265,10 +278,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(messagingRoutes);
   await app.register(messagingExtraRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(payoutRoutes);
   await app.register(paymentRoutes);
+  await app.register(refundRoutes);
   // Reset links in plain sight: only on explicit request, never in production (admins: /admin/outbox).
   if (config.devOutbox && config.env !== 'production' && mailer.transport === 'outbox') {
     await app.register(devOutboxRoutes);
+  }
+  // The money jobs at any date, for the browser tests: only on explicit request, never in production.
+  if (config.devClock && config.env !== 'production') {
+    await app.register(devClockRoutes);
   }
 
   // Spec 2 "/": no user goes to /auth; everyone else to /dashboard, whose provider gate sends a

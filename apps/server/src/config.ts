@@ -66,6 +66,8 @@ export const envSchema = z.object({
   REQUIRE_EMAIL_VERIFICATION: bool(false),
   /** GET /api/dev/outbox for loopback callers (browser tests); refused with NODE_ENV=production. */
   DEV_OUTBOX: bool(false),
+  /** POST /api/dev/clock/run-money-jobs for loopback callers (browser tests); refused with NODE_ENV=production. */
+  DEV_CLOCK: bool(false),
   /** Any OpenID Connect issuer (discovery at `${OIDC_ISSUER}/.well-known/openid-configuration`). */
   OIDC_ISSUER: url(['http', 'https']).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -159,6 +161,14 @@ const envRules = envSchema.superRefine((env, ctx) => {
       message: 'must not be true when NODE_ENV=production (the dev outbox shows reset links)',
     });
   }
+  // The dev clock runs the money jobs at any date: never in production either.
+  if (env.DEV_CLOCK && env.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEV_CLOCK'],
+      message: 'must not be true when NODE_ENV=production (the dev clock pays out at any date)',
+    });
+  }
   // Stripe: the key, its webhook secret and every price id together.
   const stripeGiven = STRIPE_REQUIRED.find((name) => env[name] !== undefined);
   if (stripeGiven) need(stripeGiven, [...STRIPE_REQUIRED]);
@@ -236,6 +246,8 @@ export interface AppConfig {
   requireEmailVerification: boolean;
   /** DEV_OUTBOX: serve GET /api/dev/outbox to loopback callers (never in production). */
   devOutbox: boolean;
+  /** DEV_CLOCK: serve POST /api/dev/clock/run-money-jobs to loopback callers (never in production). */
+  devClock: boolean;
   oidc: OidcConfig | null;
   /** S3_*; null = documents in `${dataDir}/storage/provider-documents`. */
   s3: S3Config | null;
@@ -287,6 +299,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: env.BETTER_AUTH_SECRET,
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     devOutbox: env.DEV_OUTBOX,
+    devClock: env.DEV_CLOCK,
     oidc: oidcFrom(env),
     s3: s3From(env),
     payments: paymentsFrom(env),

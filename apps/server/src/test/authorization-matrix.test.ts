@@ -54,7 +54,8 @@ describe('authorization matrix', () => {
   let world: World;
 
   beforeAll(async () => {
-    t = await createTestApp({ rateLimitPerMinute: 0 });
+    // devClock: the test-only route is in the table too (and must answer remote callers 404).
+    t = await createTestApp({ rateLimitPerMinute: 0, devClock: true });
     world = await createWorld(t);
   });
   afterAll(() => t?.close());
@@ -128,6 +129,10 @@ describe('authorization matrix', () => {
           failures.push(`${key} as ${who}: ${status} ${res.body.slice(0, 160)} (expected ${want})`);
         if (status >= 500) {
           fail('no 5xx');
+          continue;
+        }
+        if (rule.loopbackOnly) {
+          if (status !== 404) fail('404 to a caller not on this machine');
           continue;
         }
         if (!PASSES[who].includes(rule.access)) {

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { bookings } from '../db/schema.ts';
+import { releaseOnCompletion } from '../features/booking-payments/index.ts';
 import { createBooking } from '../features/bookings/booking-store.ts';
 import type { TestApp } from './app.ts';
+import { markBookingPaid } from './booking-payments.ts';
 import { inDays } from './jobs.ts';
 
 export interface BookingSetup {
@@ -12,11 +14,18 @@ export interface BookingSetup {
   title?: string;
   /** Pesewas; default GH₵ 300. */
   price?: number;
+  /**
+   * Whether the customer paid (through the sandbox's signed event, markBookingPaid). Default: paid
+   * once the work could have started (in progress, awaiting confirmation, completed).
+   */
+  paid?: boolean;
 }
 
 /**
  * A booking between a customer and a provider, written straight to the database as a hire makes it
- * (createBooking), then put in `status` directly — independent of the lifecycle endpoints.
+ * (createBooking), paid (issue 18) when the work could have started, then put in `status` directly —
+ * independent of the lifecycle endpoints. A completed one has its held money released at its
+ * completion, as the lifecycle does.
  */
 export async function bookingBetween(
   t: TestApp,
@@ -38,18 +47,23 @@ export async function bookingBetween(
     }),
   );
   const status = setup.status ?? 'completed';
+  if (setup.paid ?? (status !== 'scheduled' && status !== 'cancelled')) await markBookingPaid(t, id);
   if (status !== 'scheduled') {
     const completedAt =
       status === 'completed' ? new Date(Date.now() - (setup.completedDaysAgo ?? 1) * 86_400_000) : null;
-    await db
-      .update(bookings)
-      .set({
-        status,
-        completed_at: completedAt,
-        started_at: new Date(Date.now() - 3 * 86_400_000),
-        cancelled_at: status === 'cancelled' ? new Date() : null,
-      })
-      .where(eq(bookings.id, id));
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(bookings)
+        .set({
+          status,
+          completed_at: completedAt,
+          started_at: new Date(Date.now() - 3 * 86_400_000),
+          cancelled_at: status === 'cancelled' ? new Date() : null,
+        })
+        .where(eq(bookings.id, id))
+        .returning();
+      if (completedAt) await releaseOnCompletion(tx, row!, completedAt);
+    });
   }
   return id;
 }

@@ -66,6 +66,33 @@ export interface PaystackDoubleRequest {
   body: unknown;
 }
 
+/** A transfer recipient (POST /transferrecipient). */
+export interface PaystackDoubleRecipient {
+  id: number;
+  recipient_code: string;
+  type: string;
+  name: string;
+  account_number: string;
+  bank_code: string;
+  currency: string;
+}
+
+export type PaystackTransferStatus = 'pending' | 'success' | 'failed' | 'reversed' | 'otp';
+
+/** A transfer from the balance (POST /transfer). */
+export interface PaystackDoubleTransfer {
+  id: number;
+  reference: string;
+  transfer_code: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  recipient: PaystackDoubleRecipient;
+  status: PaystackTransferStatus;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PayOptions {
   channel: 'card' | 'mobile_money';
   /** Default: true for a card, false for mobile money (as Paystack does). */
@@ -108,6 +135,21 @@ export interface PaystackDouble {
   ): void;
   /** While on, requests are received (and logged) but never answered: timeouts. */
   stall(on?: boolean): void;
+  /** While on, requests are handled (their effects happen) but the answer is lost: the connection drops. */
+  loseAnswers(on?: boolean): void;
+  /** Transfer recipients by code, and transfers by reference. */
+  recipients: Map<string, PaystackDoubleRecipient>;
+  transfers: Map<string, PaystackDoubleTransfer>;
+  /** Accounts bank/resolve does not find (by account number); any other resolves. */
+  missingAccounts: Set<string>;
+  /** The holder bank/resolve answers for an account number (default "Kwame Mensah"). */
+  accountNames: Map<string, string>;
+  /** What the next POST /transfer answers: a status (default pending), or a refusal message (400). */
+  transferAnswer(answer: PaystackTransferStatus | { refuse: string }): void;
+  /** The transfer's outcome at Paystack (what the webhook then reports). */
+  setTransferStatus(reference: string, status: PaystackTransferStatus): PaystackDoubleTransfer;
+  /** The next `times` refund requests are refused with `message` (a 400, as Paystack refuses). */
+  refuseRefunds(times: number, message?: string): void;
   close(): Promise<void>;
 }
 
@@ -118,6 +160,20 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
 const refuse = (res: http.ServerResponse, status: number, message: string) =>
   json(res, status, { status: false, message });
 
+/** GET /bank answers (Ghana): mobile money networks and a few GhIPSS banks. */
+const DOUBLE_BANKS = {
+  mobile_money: [
+    { name: 'MTN Mobile Money', code: 'MTN' },
+    { name: 'Vodafone Cash', code: 'VOD' },
+    { name: 'AirtelTigo Money', code: 'ATL' },
+  ],
+  ghipss: [
+    { name: 'Absa Bank Ghana Ltd', code: '030100' },
+    { name: 'Ecobank Ghana Ltd', code: '130100' },
+    { name: 'GCB Bank Limited', code: '040100' },
+  ],
+} as const;
+
 const NETWORK_BANK = { mtn: ['MTN', 'Mtn'], vod: ['VOD', 'Vodafone'], atl: ['ATL', 'AirtelTigo'] } as const;
 
 export async function startPaystackDouble({ secretKey }: { secretKey: string }): Promise<PaystackDouble> {
@@ -125,9 +181,16 @@ export async function startPaystackDouble({ secretKey }: { secretKey: string }):
   const authorizations = new Map<string, { authorization: PaystackAuthorization; email: string }>();
   const outcomes = new Map<string, { status: 'success' | 'failed' | 'pending'; gatewayResponse: string }>();
   const refunds: PaystackDouble['refunds'] = [];
+  const refundRefusals: string[] = [];
   const requests: PaystackDoubleRequest[] = [];
   let nextId = 4_000_000_000 + Math.floor(Math.random() * 1_000_000);
   let stalled = false;
+  const recipients = new Map<string, PaystackDoubleRecipient>();
+  const transfers = new Map<string, PaystackDoubleTransfer>();
+  const missingAccounts = new Set<string>();
+  const accountNames = new Map<string, string>();
+  let nextTransfer: PaystackTransferStatus | { refuse: string } = 'pending';
+  let losing = false;
   let base = '';
 
   const token = () => randomBytes(6).toString('hex');
@@ -214,8 +277,17 @@ export async function startPaystackDouble({ secretKey }: { secretKey: string }):
     if (transaction.status === 'reversed') return refuse(res, 400, 'Transaction has been fully reversed');
     if (transaction.status !== 'success')
       return refuse(res, 400, 'Cannot refund a transaction that was not successful');
-    transaction.status = 'reversed';
-    const created = { id: nextId++, reference: transaction.reference, amount: transaction.amount };
+    const refusal = refundRefusals.shift();
+    if (refusal !== undefined) return refuse(res, 400, refusal);
+    // `amount` refunds part of it (several parts may follow); the last part reverses the transaction.
+    const left =
+      transaction.amount -
+      refunds.filter((r) => r.reference === transaction.reference).reduce((sum, r) => sum + r.amount, 0);
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!Number.isSafeInteger(amount) || amount <= 0) return refuse(res, 400, 'Invalid Amount Sent');
+    if (amount > left) return refuse(res, 400, 'Refund amount cannot be more than the unrefunded balance');
+    if (amount === left) transaction.status = 'reversed';
+    const created = { id: nextId++, reference: transaction.reference, amount };
     refunds.push(created);
     const now = new Date().toISOString();
     json(res, 200, {
@@ -241,13 +313,112 @@ export async function startPaystackDouble({ secretKey }: { secretKey: string }):
         expected_at: now,
         currency: transaction.currency,
         domain: 'test',
-        amount: transaction.amount,
+        amount,
         fully_deducted: false,
         id: created.id,
         createdAt: now,
         updatedAt: now,
       },
     });
+  }
+
+  function banks(query: URLSearchParams, res: http.ServerResponse) {
+    const type = query.get('type') === 'mobile_money' ? 'mobile_money' : 'ghipss';
+    const list = DOUBLE_BANKS[type].map((b, i) => ({
+      id: 300 + i,
+      name: b.name,
+      slug: b.name.toLowerCase().replace(/\W+/g, '-'),
+      code: b.code,
+      longcode: b.code,
+      gateway: null,
+      pay_with_bank: false,
+      active: true,
+      is_deleted: false,
+      country: 'Ghana',
+      currency: 'GHS',
+      type,
+    }));
+    json(res, 200, { status: true, message: 'Banks retrieved', data: list });
+  }
+
+  function resolve(query: URLSearchParams, res: http.ServerResponse) {
+    const number = query.get('account_number') ?? '';
+    const bank = query.get('bank_code') ?? '';
+    const known = Object.values(DOUBLE_BANKS).some((list) => list.some((b) => b.code === bank));
+    if (!known) return refuse(res, 400, 'Unknown bank code');
+    if (!number || missingAccounts.has(number))
+      return refuse(res, 422, 'Could not resolve account name. Check parameters or try again.');
+    json(res, 200, {
+      status: true,
+      message: 'Account number resolved',
+      data: {
+        account_number: number,
+        account_name: accountNames.get(number) ?? 'Kwame Mensah',
+        bank_id: 300,
+      },
+    });
+  }
+
+  function createRecipient(body: Record<string, unknown>, res: http.ServerResponse) {
+    const type = String(body.type ?? '');
+    if (!['mobile_money', 'ghipss'].includes(type)) return refuse(res, 400, 'Invalid recipient type');
+    if (typeof body.name !== 'string' || !body.name) return refuse(res, 400, 'Name is required');
+    if (typeof body.account_number !== 'string' || !body.account_number)
+      return refuse(res, 400, 'Account number is required');
+    const recipient: PaystackDoubleRecipient = {
+      id: nextId++,
+      recipient_code: `RCP_${token()}`,
+      type,
+      name: body.name,
+      account_number: body.account_number,
+      bank_code: String(body.bank_code ?? ''),
+      currency: String(body.currency ?? 'GHS'),
+    };
+    recipients.set(recipient.recipient_code, recipient);
+    json(res, 201, {
+      status: true,
+      message: 'Transfer recipient created successfully',
+      data: {
+        active: true,
+        currency: recipient.currency,
+        domain: 'test',
+        id: recipient.id,
+        name: recipient.name,
+        recipient_code: recipient.recipient_code,
+        type: recipient.type,
+        details: {
+          account_number: recipient.account_number,
+          account_name: recipient.name,
+          bank_code: recipient.bank_code,
+        },
+      },
+    });
+  }
+
+  function transfer(body: Record<string, unknown>, res: http.ServerResponse) {
+    if (body.source !== 'balance') return refuse(res, 400, 'Invalid transfer source');
+    const recipient = recipients.get(String(body.recipient ?? ''));
+    if (!recipient) return refuse(res, 400, 'Recipient specified is invalid');
+    const amount = Number(body.amount);
+    if (!Number.isSafeInteger(amount) || amount <= 0) return refuse(res, 400, 'Invalid amount');
+    const reference = typeof body.reference === 'string' && body.reference ? body.reference : token();
+    if (transfers.has(reference)) return refuse(res, 400, 'Duplicate Transfer Reference');
+    if (typeof nextTransfer === 'object') return refuse(res, 400, nextTransfer.refuse);
+    const now = new Date().toISOString();
+    const created: PaystackDoubleTransfer = {
+      id: nextId++,
+      reference,
+      transfer_code: `TRF_${token()}`,
+      amount,
+      currency: String(body.currency ?? 'GHS'),
+      reason: String(body.reason ?? ''),
+      recipient,
+      status: nextTransfer,
+      created_at: now,
+      updated_at: now,
+    };
+    transfers.set(reference, created);
+    json(res, 200, { status: true, message: 'Transfer has been queued', data: transferView(created) });
   }
 
   const server = http.createServer((req, res) => {
@@ -265,6 +436,13 @@ export async function startPaystackDouble({ secretKey }: { secretKey: string }):
       const method = req.method ?? 'GET';
       requests.push({ method, path, headers: req.headers, body });
       if (stalled) return; // never answered: the caller's timeout fires
+      if (losing) {
+        // Handled, but the caller never hears the answer.
+        res.end = (() => {
+          req.socket.destroy();
+          return res;
+        }) as typeof res.end;
+      }
 
       if (method === 'GET' && path.startsWith('/checkout/')) {
         res.writeHead(200, { 'Content-Type': 'text/html' });
@@ -280,6 +458,17 @@ export async function startPaystackDouble({ secretKey }: { secretKey: string }):
       if (method === 'POST' && path === '/transaction/charge_authorization')
         return chargeAuthorization(fields, res);
       if (method === 'POST' && path === '/refund') return refund(fields, res);
+      const query = new URL(req.url ?? '/', 'http://double').searchParams;
+      if (method === 'GET' && path === '/bank') return banks(query, res);
+      if (method === 'GET' && path === '/bank/resolve') return resolve(query, res);
+      if (method === 'POST' && path === '/transferrecipient') return createRecipient(fields, res);
+      if (method === 'POST' && path === '/transfer') return transfer(fields, res);
+      const verifyTransfer = /^\/transfer\/verify\/([^/]+)$/.exec(path);
+      if (method === 'GET' && verifyTransfer) {
+        const found = transfers.get(decodeURIComponent(verifyTransfer[1]!));
+        if (!found) return refuse(res, 404, 'Transfer not found');
+        return json(res, 200, { status: true, message: 'Transfer retrieved', data: transferView(found) });
+      }
       const verify = /^\/transaction\/verify\/([^/]+)$/.exec(path);
       if (method === 'GET' && verify) {
         const transaction = transactions.get(decodeURIComponent(verify[1]!));
@@ -376,6 +565,24 @@ export async function startPaystackDouble({ secretKey }: { secretKey: string }):
     stall(on = true) {
       stalled = on;
     },
+    loseAnswers(on = true) {
+      losing = on;
+    },
+    recipients,
+    transfers,
+    missingAccounts,
+    accountNames,
+    transferAnswer(answer) {
+      nextTransfer = answer;
+    },
+    setTransferStatus(reference, status) {
+      const found = transfers.get(reference);
+      if (!found) throw new Error(`The Paystack double has no transfer ${reference}`);
+      return Object.assign(found, { status, updated_at: new Date().toISOString() });
+    },
+    refuseRefunds(times, message = 'Refund could not be processed: insufficient balance') {
+      for (let i = 0; i < times; i++) refundRefusals.push(message);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -464,6 +671,53 @@ export function chargeSuccessEvent(transaction: PaystackDoubleTransaction) {
       source: { type: 'web', source: 'checkout', entry_point: 'request_inline', identifier: null },
     },
   };
+}
+
+/** A transfer as POST /transfer and GET /transfer/verify answer it. */
+function transferView(t: PaystackDoubleTransfer) {
+  return {
+    id: t.id,
+    domain: 'test',
+    amount: t.amount,
+    currency: t.currency,
+    reference: t.reference,
+    source: 'balance',
+    source_details: null,
+    reason: t.reason,
+    status: t.status,
+    failures: null,
+    transfer_code: t.transfer_code,
+    titan_code: null,
+    transferred_at: t.status === 'success' ? t.updated_at : null,
+    integration: 100_001,
+    recipient: {
+      active: true,
+      currency: t.recipient.currency,
+      domain: 'test',
+      id: t.recipient.id,
+      name: t.recipient.name,
+      recipient_code: t.recipient.recipient_code,
+      type: t.recipient.type,
+      details: {
+        account_number: t.recipient.account_number,
+        account_name: t.recipient.name,
+        bank_code: t.recipient.bank_code,
+      },
+    },
+    session: { provider: null, id: null },
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+    createdAt: t.created_at,
+    updatedAt: t.updated_at,
+  };
+}
+
+/** The transfer.success / transfer.failed / transfer.reversed webhook Paystack sends for a transfer. */
+export function transferEvent(
+  transfer: PaystackDoubleTransfer,
+  event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed',
+) {
+  return { event, data: transferView(transfer) };
 }
 
 /** A webhook body and its `x-paystack-signature` header: HMAC-SHA512 of the body with the secret key. */

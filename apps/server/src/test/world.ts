@@ -158,8 +158,10 @@ export function pathOf(url: string, params: Record<string, string>): string {
 const C: Who[] = ['customer'];
 const P: Who[] = ['provider'];
 const CP: Who[] = ['customer', 'provider'];
-export const ROUTE_RULES: Record<string, { access: Access; owners?: Who[] }> = {
+export const ROUTE_RULES: Record<string, { access: Access; owners?: Who[]; loopbackOnly?: boolean }> = {
   'GET /api/docs': { access: 'public' },
+  // Test-only (DEV_CLOCK=true, never in production): a 404 to every caller not on this machine.
+  'POST /api/dev/clock/run-money-jobs': { access: 'public', loopbackOnly: true },
   'GET /api/health': { access: 'public' },
   'POST /api/waitlist': { access: 'public' },
   'POST /api/events': { access: 'public' },
@@ -196,6 +198,12 @@ export const ROUTE_RULES: Record<string, { access: Access; owners?: Who[] }> = {
   'GET /api/admin/logs': { access: 'admin' },
   'GET /api/admin/outbox': { access: 'admin' },
   'GET /api/admin/subscriptions': { access: 'admin' },
+  'GET /api/admin/money': { access: 'admin' },
+  'GET /api/admin/money/payments': { access: 'admin' },
+  'GET /api/admin/money/payouts': { access: 'admin' },
+  'POST /api/admin/money/payouts/:id/retry': { access: 'admin' },
+  'GET /api/admin/money/refunds': { access: 'admin' },
+  'POST /api/admin/money/refunds/:id/retry': { access: 'admin' },
   'GET /api/pricing': { access: 'public' },
   'POST /api/create-checkout-session': { access: 'provider' },
   'GET /api/subscription': { access: 'provider' },
@@ -204,8 +212,17 @@ export const ROUTE_RULES: Record<string, { access: Access; owners?: Who[] }> = {
   'POST /api/subscription/resume': { access: 'provider' },
   'POST /api/subscription/renew': { access: 'provider' },
   'POST /api/subscription/portal': { access: 'provider' },
+  'GET /api/payments': { access: 'user' },
   'GET /api/payments/:id': { access: 'user', owners: ['provider', 'admin'] },
   'POST /api/payments/webhooks/:gateway': { access: 'public' },
+  'POST /api/payouts/lookup': { access: 'provider' },
+  'GET /api/payouts/settings': { access: 'provider' },
+  'PUT /api/payouts/settings': { access: 'provider' },
+  'GET /api/earnings': { access: 'provider' },
+  'GET /api/earnings/statement.csv': { access: 'provider' },
+  'GET /api/bookings/:id/materials': { access: 'user', owners: CP },
+  'POST /api/bookings/:id/materials/advance': { access: 'provider', owners: P },
+  'POST /api/bookings/:id/materials/receipts': { access: 'provider', owners: P },
   'GET /api/payments/sandbox/:reference': { access: 'user', owners: P },
   'POST /api/payments/sandbox/:reference/pay': { access: 'user', owners: P },
   'POST /api/payments/sandbox/:reference/cancel': { access: 'user', owners: P },
@@ -289,6 +306,8 @@ export const ROUTE_RULES: Record<string, { access: Access; owners?: Who[] }> = {
   'POST /api/bookings/:id/reschedule/withdraw': { access: 'user', owners: CP },
   'POST /api/bookings/:id/review': { access: 'user', owners: CP },
   'POST /api/bookings/:id/disputes': { access: 'user', owners: CP },
+  'POST /api/bookings/:id/pay': { access: 'user', owners: C },
+  'GET /api/bookings/:id/money': { access: 'user', owners: ['customer', 'provider', 'admin'] },
   'GET /api/disputes/:id': { access: 'user', owners: ['customer', 'provider', 'admin'] },
   'POST /api/disputes/:id/photos': { access: 'user', owners: CP },
   'POST /api/reviews/:id/reply': { access: 'user', owners: P },

@@ -185,6 +185,25 @@ const authRoutes: RouteObject[] = [
               Component: (await import('../features/subscription/receipt-page.tsx')).ReceiptPage,
             }),
           },
+          // Booking money (issue 18): the provider's earnings and payout method, the customer's payments.
+          {
+            path: ROUTES.earnings,
+            lazy: async () => ({
+              Component: (await import('../features/earnings/earnings-page.tsx')).EarningsPage,
+            }),
+          },
+          {
+            path: ROUTES.payoutSettings,
+            lazy: async () => ({
+              Component: (await import('../features/payouts/payout-settings-page.tsx')).PayoutSettingsPage,
+            }),
+          },
+          {
+            path: ROUTES.payments,
+            lazy: async () => ({
+              Component: (await import('../features/payments/payments-page.tsx')).PaymentsPage,
+            }),
+          },
         ],
       },
       // Checkout (issue 17): outside the provider gate, so a provider paying from the onboarding plan
@@ -297,6 +316,12 @@ const authRoutes: RouteObject[] = [
         path: ROUTES.adminSubscriptions,
         lazy: async () => ({
           Component: (await import('../features/admin/admin-subscriptions-page.tsx')).AdminSubscriptionsPage,
+        }),
+      },
+      {
+        path: ROUTES.adminMoney,
+        lazy: async () => ({
+          Component: (await import('../features/admin/money/admin-money-page.tsx')).AdminMoneyPage,
         }),
       },
       {

@@ -48,6 +48,10 @@ export const ROUTES = {
   schedule: '/schedule',
   /** One booking with its actions (issue 8). */
   booking: '/bookings/:id',
+  // Booking money (issue 18): the provider's earnings and payout method, the customer's payments.
+  earnings: '/earnings',
+  payoutSettings: '/settings/payouts',
+  payments: '/payments',
   jobs: '/jobs',
   favorites: '/favorites',
   reviews: '/reviews',
@@ -72,6 +76,7 @@ export const ROUTES = {
   adminEnterpriseLeads: '/admin/enterprise-leads',
   adminOutbox: '/admin/outbox',
   adminSubscriptions: '/admin/subscriptions',
+  adminMoney: '/admin/money',
 
   // Onboarding (both route sets of spec 2 resolve to one wizard, DESIGN.md)
   onboarding: '/onboarding',

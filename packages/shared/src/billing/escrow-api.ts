@@ -3,9 +3,16 @@
  * the provider's earnings, the customer's payments, materials, and the admin's money pages.
  */
 import { z } from 'zod';
+import { CURRENCIES } from '../schemas/profile.ts';
 import { TIER_IDS } from '../tiers.ts';
 import { BOOKING_PAYMENT_STATUSES, PAYOUT_METHOD_TYPES, PAYOUT_STATUSES, REFUND_STATUSES } from './escrow.ts';
-import { MOBILE_MONEY_NETWORKS, PAYMENT_GATEWAYS, PAYMENT_METHODS, PAYMENT_STATUSES } from './rules.ts';
+import {
+  MOBILE_MONEY_NETWORKS,
+  PAYMENT_GATEWAYS,
+  PAYMENT_METHODS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+} from './rules.ts';
 
 const NETWORK_IDS = MOBILE_MONEY_NETWORKS.map((n) => n.id) as ['mtn', 'vod', 'atl'];
 
@@ -163,6 +170,15 @@ export const materialReceiptSchema = z.object({
 });
 export type MaterialReceipt = z.infer<typeof materialReceiptSchema>;
 
+/** GET /api/bookings/:id/materials (both parties), and the answer of the advance and receipt posts. */
+export const materialsSchema = z.object({
+  advance_minor: z.number().int(),
+  receipts_minor: z.number().int(),
+  /** Newest first; the photos are signed URLs valid for an hour. */
+  receipts: z.array(materialReceiptSchema),
+});
+export type Materials = z.infer<typeof materialsSchema>;
+
 // ---- customer payments ---------------------------------------------------------------------------
 
 export const customerPaymentSchema = z.object({
@@ -212,6 +228,8 @@ export const adminMoneyOverviewSchema = z.object({
       subscriptions_minor: z.number().int(),
     }),
   ),
+  /** Subscriptions paid in dollars (Stripe), net of refunds, by month, newest first (cents). */
+  usd_subscriptions_by_month: z.array(z.object({ month: z.string(), subscriptions_minor: z.number().int() })),
 });
 export type AdminMoneyOverview = z.infer<typeof adminMoneyOverviewSchema>;
 
@@ -219,9 +237,28 @@ export const adminPayoutSchema = payoutSchema.extend({
   provider_id: z.string(),
   provider_name: z.string().nullable(),
   gateway: z.enum(PAYMENT_GATEWAYS),
+  /** This payout's place in its provider's run of tries since their last paid payout (1 = first). */
   attempts: z.number().int(),
+  /** Failed or reversed, and a later payout of this provider already sent the money again. */
+  superseded: z.boolean(),
 });
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+
+/** GET /api/admin/money/payouts: newest first, ADMIN_PAGE_SIZE a page. */
+export const adminPayoutsPageSchema = z.object({
+  items: z.array(adminPayoutSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminPayoutsPage = z.infer<typeof adminPayoutsPageSchema>;
+
+/** POST /api/admin/money/payouts/:id/retry: the payout retried, and the new payout sending its money (null when none could start). */
+export const adminPayoutRetrySchema = z.object({
+  payout: adminPayoutSchema,
+  new_payout: adminPayoutSchema.nullable(),
+});
+export type AdminPayoutRetry = z.infer<typeof adminPayoutRetrySchema>;
 
 export const adminRefundSchema = z.object({
   id: z.string(),
@@ -232,8 +269,52 @@ export const adminRefundSchema = z.object({
   reason: z.string(),
   failure_reason: z.string().nullable(),
   created_at: z.string(),
+  /** Times the gateway was asked; when it accepted. */
+  attempts: z.number().int(),
+  sent_at: z.string().nullable(),
 });
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+/** GET /api/admin/money/refunds: newest first, ADMIN_PAGE_SIZE a page. */
+export const adminRefundsPageSchema = z.object({
+  items: z.array(adminRefundSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminRefundsPage = z.infer<typeof adminRefundsPageSchema>;
+
+/** One payment of any purpose (booking or plan), for the admin's payments list. */
+export const adminMoneyPaymentSchema = z.object({
+  id: z.string(),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  status: z.enum(PAYMENT_STATUSES),
+  gateway: z.enum(PAYMENT_GATEWAYS),
+  amount_minor: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  refunded_minor: z.number().int(),
+  payer_id: z.string(),
+  payer_name: z.string().nullable(),
+  payer_email: z.string().nullable(),
+  booking_id: z.string().nullable(),
+  tier: z.enum(TIER_IDS).nullable(),
+  method_label: z.string().nullable(),
+  receipt_number: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  test_mode: z.boolean(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type AdminMoneyPayment = z.infer<typeof adminMoneyPaymentSchema>;
+
+/** GET /api/admin/money/payments: newest first, ADMIN_PAGE_SIZE a page. */
+export const adminMoneyPaymentsPageSchema = z.object({
+  items: z.array(adminMoneyPaymentSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminMoneyPaymentsPage = z.infer<typeof adminMoneyPaymentsPageSchema>;
 
 /** Dispute resolution that moves money: a split names both amounts (pesewas). */
 export const disputeSplitSchema = z.strictObject({

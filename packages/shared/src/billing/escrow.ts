@@ -189,6 +189,23 @@ export function splitProblem(heldMinor: number, providerMinor: number, customerM
   return providerMinor + customerMinor === heldMinor ? null : ESCROW_MESSAGES.splitMismatch;
 }
 
+/**
+ * How much of a customer's share taken back from a released booking comes from the commission and
+ * how much from the provider's pending earnings: in proportion to what is left of each (commission
+ * rounded to the pesewa), so neither part ever exceeds what is left. `customerMinor` is at most
+ * their sum.
+ */
+export function reversalParts(
+  customerMinor: number,
+  left: { pendingMinor: number; commissionMinor: number },
+): { pendingMinor: number; commissionMinor: number } {
+  const total = left.pendingMinor + left.commissionMinor;
+  if (total <= 0 || customerMinor <= 0) return { pendingMinor: 0, commissionMinor: 0 };
+  const amount = Math.min(customerMinor, total);
+  const commission = Math.min(left.commissionMinor, Math.round((amount * left.commissionMinor) / total));
+  return { pendingMinor: amount - commission, commissionMinor: commission };
+}
+
 /** When a payout that failed `failures` times in a row is tried again. */
 export function nextPayoutAttempt(failedAt: Date, failures: number): Date {
   const minutes = Math.min(
@@ -301,6 +318,25 @@ export function refundOwed(i: { key: string; bookingId: string; customerId: stri
   return movement(i.key, 'refund_owed', [
     { account: ESCROW_ACCOUNTS.held(i.bookingId), amountMinor: i.amountMinor },
     { account: ESCROW_ACCOUNTS.refundsDue(i.customerId), amountMinor: -i.amountMinor },
+  ]);
+}
+
+/**
+ * Money already released to the provider taken back for the customer (a dispute decided after
+ * completion, before the earnings matured): part of the provider's pending earnings and of the
+ * commission become owed to the customer.
+ */
+export function releaseReversed(i: {
+  key: string;
+  providerId: string;
+  customerId: string;
+  pendingMinor: number;
+  commissionMinor: number;
+}) {
+  return movement(i.key, 'release_reversed', [
+    { account: ESCROW_ACCOUNTS.pending(i.providerId), amountMinor: i.pendingMinor },
+    { account: ESCROW_ACCOUNTS.commission, amountMinor: i.commissionMinor },
+    { account: ESCROW_ACCOUNTS.refundsDue(i.customerId), amountMinor: -(i.pendingMinor + i.commissionMinor) },
   ]);
 }
 

@@ -125,6 +125,12 @@ export const disputeSchema = disputeSummarySchema.extend({
   opened_by: personSchema,
   photos: z.array(z.object({ id: z.string(), url: z.string(), content_type: z.string() })),
   history: z.array(bookingEventSchema),
+  /**
+   * Admins only, while open (issue 18): what a split must add up to (pesewas): the money held, or
+   * after completion what can still be taken back from earnings not matured; null once those
+   * matured (only the provider outcome remains); 0 when no money went through Adwuma.
+   */
+  money_at_stake_minor: z.number().int().nullable().optional(),
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 

@@ -101,6 +101,21 @@ describe('booking times and policy', () => {
     expect(late.hours_before_start).toBe(23);
     expect(cancellationPolicy(null, now).free).toBe(true);
   });
+  it('a late cancellation of a paid booking says what it costs the side that reads it', () => {
+    const start = new Date('2026-11-23T09:59:00Z');
+    const plain = cancellationPolicy(start, now).message;
+    expect(cancellationPolicy(start, now, { paid: false, side: 'customer' }).message).toBe(plain);
+    expect(cancellationPolicy(start, now, { paid: true, side: 'customer' }).message).toBe(
+      `${plain} 10 % of the price goes to the provider; the rest is refunded to you.`,
+    );
+    expect(cancellationPolicy(start, now, { paid: true, side: 'provider' }).message).toBe(
+      `${plain} The customer gets a full refund.`,
+    );
+    // In time it stays free, paid or not.
+    expect(
+      cancellationPolicy(new Date('2026-11-25T10:00:00Z'), now, { paid: true, side: 'customer' }).message,
+    ).toBe('Cancelling is free until 24 hours before the start.');
+  });
   it('detects overlapping ranges; touching ends do not overlap', () => {
     const at = (h: number) => new Date(Date.UTC(2026, 10, 24, h));
     expect(rangesOverlap(at(9), at(11), at(10), at(12))).toBe(true);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ESCROW_LIMITS } from '../billing/escrow.ts';
 import { isoDate, toIsoDate } from '../jobs/jobs.ts';
 import { safeText } from '../schemas/common.ts';
 import { getTier, type TierId } from '../tiers.ts';
@@ -192,18 +193,32 @@ export interface CancellationPolicy {
   message: string;
 }
 
-/** The policy shown before cancelling (free until 24 hours before the start). */
-export function cancellationPolicy(start: Date | null, now: Date = new Date()): CancellationPolicy {
+/**
+ * The policy shown before cancelling (free until 24 hours before the start). For a booking whose
+ * money Adwuma holds (issue 18, decision 014), a late cancellation also says what it costs the side
+ * that reads it: the customer's pays the provider 10 % of the price, the provider's refunds the
+ * customer in full.
+ */
+export function cancellationPolicy(
+  start: Date | null,
+  now: Date = new Date(),
+  money: { paid: boolean; side: 'customer' | 'provider' } | null = null,
+): CancellationPolicy {
   if (!start)
     return { free: true, hours_before_start: null, message: 'Cancelling is free: no start time is set yet.' };
   const hours = Math.floor((start.getTime() - now.getTime()) / 3_600_000);
   const free = start.getTime() - now.getTime() >= BOOKING_LIMITS.freeCancelHours * 3_600_000;
+  const late =
+    'This is a late cancellation (less than 24 hours before the start): it is recorded on your account and the other side is told.';
+  const cost = !money?.paid
+    ? ''
+    : money.side === 'customer'
+      ? ` ${ESCROW_LIMITS.lateCancelFeePercent} % of the price goes to the provider; the rest is refunded to you.`
+      : ' The customer gets a full refund.';
   return {
     free,
     hours_before_start: hours,
-    message: free
-      ? 'Cancelling is free until 24 hours before the start.'
-      : 'This is a late cancellation (less than 24 hours before the start): it is recorded on your account and the other side is told.',
+    message: free ? 'Cancelling is free until 24 hours before the start.' : `${late}${cost}`,
   };
 }
 

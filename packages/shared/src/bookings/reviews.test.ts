@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addRatings,
   canWriteReview,
+  disputeResolutionSchema,
   isReviewVisible,
   REVIEW_MESSAGES,
   reviewInputSchema,
@@ -43,5 +44,31 @@ describe('disputes', () => {
   it('in the provider’s favour the booking completes; in the customer’s it is cancelled', () => {
     expect(statusAfterDispute('provider')).toBe('completed');
     expect(statusAfterDispute('customer')).toBe('cancelled');
+    // A split stands the work: the provider is paid their share.
+    expect(statusAfterDispute('split')).toBe('completed');
+  });
+  it('a split names both amounts in whole pesewas; the others need none', () => {
+    const note = 'Half the work was done.';
+    expect(disputeResolutionSchema.safeParse({ in_favour_of: 'customer', note }).success).toBe(true);
+    const missing = disputeResolutionSchema.safeParse({ in_favour_of: 'split', note, provider_minor: 100 });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues.map((i) => i.path.join('.'))).toEqual(['customer_minor']);
+    for (const bad of [-1, 1.5])
+      expect(
+        disputeResolutionSchema.safeParse({
+          in_favour_of: 'split',
+          note,
+          provider_minor: bad,
+          customer_minor: 0,
+        }).success,
+      ).toBe(false);
+    expect(
+      disputeResolutionSchema.safeParse({
+        in_favour_of: 'split',
+        note,
+        provider_minor: 0,
+        customer_minor: 300,
+      }).success,
+    ).toBe(true);
   });
 });

@@ -134,15 +134,44 @@ export const disputeInputSchema = z.strictObject({
 });
 export type DisputeInput = z.input<typeof disputeInputSchema>;
 
-export const disputeResolutionSchema = z.strictObject({
-  in_favour_of: z.enum(DISPUTE_OUTCOMES, { error: 'Choose the customer or the provider' }),
-  note: safeText({ minLength: DISPUTE_LIMITS.noteMin, maxLength: DISPUTE_LIMITS.noteMax }),
-});
+const disputeAmount = (who: string) =>
+  z
+    .number({ error: `Enter the amount for the ${who} in pesewas` })
+    .int({ error: `Enter the amount for the ${who} in whole pesewas` })
+    .nonnegative({ error: `The amount for the ${who} cannot be negative` })
+    .optional();
+
+/**
+ * An admin's resolution. A split (issue 18) names what each side gets of the money at stake (held,
+ * or still reversible after completion), in pesewas: both amounts, checked against that money by the
+ * server; the other outcomes take or give all of it.
+ */
+export const disputeResolutionSchema = z
+  .strictObject({
+    in_favour_of: z.enum(DISPUTE_OUTCOMES, { error: 'Choose the customer, the provider or a split' }),
+    note: safeText({ minLength: DISPUTE_LIMITS.noteMin, maxLength: DISPUTE_LIMITS.noteMax }),
+    provider_minor: disputeAmount('provider'),
+    customer_minor: disputeAmount('customer'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.in_favour_of !== 'split') return;
+    for (const [field, who] of [
+      ['provider_minor', 'provider'],
+      ['customer_minor', 'customer'],
+    ] as const)
+      if (value[field] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `Enter the amount for the ${who} in pesewas`,
+        });
+  });
 
 /**
  * Where a resolved dispute leaves its booking: in the provider's favour the work stands (completed,
- * earnings fixed then if not already); in the customer's favour the booking is cancelled.
+ * earnings fixed then if not already), and so it does with a split (the provider is paid a share);
+ * in the customer's favour the booking is cancelled.
  */
 export function statusAfterDispute(outcome: DisputeOutcome): 'completed' | 'cancelled' {
-  return outcome === 'provider' ? 'completed' : 'cancelled';
+  return outcome === 'customer' ? 'cancelled' : 'completed';
 }

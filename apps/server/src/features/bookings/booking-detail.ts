@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { bookingEvents, bookings, disputes, reviews } from '../../db/schema.ts';
 import { loadParties, type Party, partyOf } from '../../kernel/booking-parties.ts';
 import { notFound } from '../../lib/errors.ts';
+import { bookingPaymentGuard } from '../booking-payments/index.ts';
 import type { Side } from './booking-notices.ts';
 import { BOOKING_NOT_FOUND, type BookingRow, toBooking } from './booking-view.ts';
 
@@ -35,8 +36,8 @@ export function startable(row: BookingRow, now: Date): boolean {
 
 /**
  * The buttons a side sees: the transition table's actions, narrowed by the proposal (answer only
- * the other side's, propose only when none of yours is pending), the day (start and mark done on the
- * day or later) and the
+ * the other side's, propose only when none of yours is pending), the day and the payment (start and
+ * mark done on the day or later, once paid) and the
  * dispute window.
  */
 export function actionsFor(row: BookingRow, side: Side, now: Date): BookingAction[] {
@@ -44,7 +45,7 @@ export function actionsFor(row: BookingRow, side: Side, now: Date): BookingActio
   return availableBookingActions(row.status, side).filter((a) => {
     if (a === 'accept_reschedule' || a === 'decline_reschedule') return proposedByOther;
     if (a === 'propose_reschedule') return row.proposed_by !== side;
-    if (a === 'start' || a === 'mark_done') return startable(row, now);
+    if (a === 'start' || a === 'mark_done') return startable(row, now) && !bookingPaymentGuard(row, a);
     if (a === 'open_dispute' && row.status === 'completed' && row.completed_at)
       return now.getTime() <= row.completed_at.getTime() + BOOKING_LIMITS.disputeDays * 86_400_000;
     return true;
@@ -134,7 +135,7 @@ export async function findBookingDetail(
           }
         : null,
     actions: actionsFor(row, side, now),
-    cancellation: cancellationPolicy(bookingStart(row), now),
+    cancellation: cancellationPolicy(bookingStart(row), now, { paid: row.payment_status === 'held', side }),
     earnings:
       side === 'provider' && row.tier_at_completion && row.commission_percent !== null
         ? {

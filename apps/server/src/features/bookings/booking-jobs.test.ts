@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, type TestUser } from '../../test/auth.ts';
+import { markBookingPaid } from '../../test/booking-payments.ts';
 import { noticesOf, setTier } from '../../test/jobs.ts';
 import {
   autoCompleteBookings,
@@ -41,6 +42,8 @@ describe('booking jobs: auto-completion and reminders', () => {
         address: null,
       }),
     );
+    // Paid (issue 18), as a booking that could be marked done is.
+    await markBookingPaid(t, id);
     await t.database.db.update(bookings).set(set).where(eq(bookings.id, id));
     return id;
   }

@@ -24,7 +24,9 @@ import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
 import { providerTier } from '../../kernel/provider-tier.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
+import { bookingPaymentGuard, releaseOnCompletion } from '../booking-payments/index.ts';
 import { insertNotices, type Notice, sendNoticeMails } from '../notifications/index.ts';
+import { queueRefunds } from '../refunds/index.ts';
 import { findBookingDetail, sideOf, startable } from './booking-detail.ts';
 import {
   cancelledNotice,
@@ -37,6 +39,7 @@ import {
   startedNotice,
 } from './booking-notices.ts';
 import { BOOKING_NOT_FOUND, type BookingRow } from './booking-view.ts';
+import { cancellationMoney } from './cancellation-money.ts';
 
 /**
  * The booking lifecycle (issue 8): one guarded function per transition. Each runs in one
@@ -68,9 +71,27 @@ const clearedProposal: BookingPatch = {
   proposed_at: null,
 };
 
-/** What completing a booking sets: the moment and the earnings fixed by the provider's tier now. */
+/**
+ * What completing a booking sets: the moment and the earnings fixed by the provider's tier now. A
+ * booking paid through Adwuma releases its held money in the same transaction (commission and
+ * earnings from that release); a booking from before payments keeps the plain computation.
+ */
 export async function completionPatch(tx: Tx, row: BookingRow, now: Date): Promise<BookingPatch> {
-  const e = computeEarnings(row.price_minor, await providerTier(tx, row.provider_id));
+  const tier = await providerTier(tx, row.provider_id);
+  if (row.payment_status !== 'not_required') {
+    await releaseOnCompletion(tx, row, now);
+    const [money] = await tx.select().from(bookings).where(eq(bookings.id, row.id));
+    return {
+      completed_at: now,
+      tier_at_completion: tier,
+      commission_percent: money!.commission_percent ?? computeEarnings(0, tier).commission_percent,
+      commission_minor: money!.commission_minor ?? 0,
+      earnings_minor: money!.earnings_minor ?? 0,
+      payment_status: money!.payment_status,
+      earnings_available_at: money!.earnings_available_at,
+    };
+  }
+  const e = computeEarnings(row.price_minor, tier);
   return {
     completed_at: now,
     tier_at_completion: e.tier,
@@ -205,6 +226,8 @@ async function transition(
     if (!row || !side) throw notFound(BOOKING_NOT_FOUND);
     const check = checkBookingTransition(row.status, action, side);
     if (!check.ok) throw check.code === 'FORBIDDEN' ? forbidden(check.message) : conflict(check.message);
+    const unpaid = bookingPaymentGuard(row, action);
+    if (unpaid) throw conflict(unpaid);
 
     const parties = await loadParties(tx, [row.customer_id, row.provider_id]);
     const people = {
@@ -293,8 +316,12 @@ export function confirmBooking(deps: Deps, log: FastifyBaseLogger, id: string, u
   );
 }
 
-/** Either side cancels with a reason; late (under 24 h before the start) is recorded. */
-export function cancelBooking(
+/**
+ * Either side cancels with a reason; late (under 24 h before the start) is recorded. Held money is
+ * settled in the same transaction (cancellation-money.ts: refund, late fee, refusal after an
+ * advance; an open checkout cancelled); the refunds go to the gateway after commit.
+ */
+export async function cancelBooking(
   deps: Deps,
   log: FastifyBaseLogger,
   id: string,
@@ -302,28 +329,41 @@ export function cancelBooking(
   input: CancelValues,
   now?: Date,
 ) {
-  return transition(
+  const refundIds: string[] = [];
+  const detail = await transition(
     deps,
     log,
     id,
     userId,
     'cancel',
-    ({ row, side, now }) => {
+    async ({ tx, row, side, now }) => {
       const policy = cancellationPolicy(bookingStart(row), now);
+      const money = await cancellationMoney(tx, deps, { row, side, late: !policy.free, userId, now });
+      refundIds.push(...money.refundIds);
       return {
         patch: {
           cancelled_at: now,
           cancelled_by: side,
           cancel_reason: input.reason,
           late_cancellation: !policy.free,
+          payment_status: money.paymentStatus,
           ...proposalLapses(row),
         },
-        details: { reason: input.reason, late: !policy.free, hours_before_start: policy.hours_before_start },
+        details: {
+          reason: input.reason,
+          late: !policy.free,
+          hours_before_start: policy.hours_before_start,
+          ...(money.refundMinor > 0 || money.feeMinor > 0
+            ? { refund_minor: money.refundMinor, late_fee_minor: money.feeMinor }
+            : {}),
+        },
         notices: (after, p) => [cancelledNotice(after, side, p)],
       };
     },
     { now },
   );
+  await queueRefunds(deps, refundIds);
+  return detail;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { paymentDueAt } from '@adwuma/shared';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
 
@@ -18,14 +19,18 @@ export interface NewBooking {
   address: string | null;
   latitude?: number | null;
   longitude?: number | null;
+  /** The hire's moment (the payment deadline runs from it); default now. */
+  now?: Date;
 }
 
 /**
- * Creates the booking of a hire inside the caller's transaction. The unique job_id and
+ * Creates the booking of a hire inside the caller's transaction. The customer then pays its price
+ * (issue 18): it waits for the payment until payment_due_at, a free booking waits for nothing. The unique job_id and
  * quote_request_id make a second booking for the same job or request fail (23505) rather than
  * exist: callers lock the job or request row first, so that failure is a last line of defence.
  */
 export async function createBooking(tx: Tx, b: NewBooking): Promise<string> {
+  const paid = b.price > 0;
   const [row] = await tx
     .insert(bookings)
     .values({
@@ -45,6 +50,8 @@ export async function createBooking(tx: Tx, b: NewBooking): Promise<string> {
       latitude: b.latitude ?? null,
       longitude: b.longitude ?? null,
       status: 'scheduled',
+      payment_status: paid ? 'awaiting_payment' : 'not_required',
+      payment_due_at: paid ? paymentDueAt(b.now ?? new Date()) : null,
     })
     .returning({ id: bookings.id });
   // The booking's history starts with the hire, by the customer who made it.

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, reviews } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, type TestUser, waitForMail } from '../../test/auth.ts';
+import { markBookingPaid } from '../../test/booking-payments.ts';
 import { noticesOf, setTier } from '../../test/jobs.ts';
 import { call } from '../../test/providers.ts';
 import { daysFromNow } from '../../test/quotes.ts';
@@ -30,7 +31,10 @@ describe('booking lifecycle API', () => {
   });
   afterAll(() => t.close());
 
-  /** A scheduled booking between the two (as a hire makes it), with optional direct changes. */
+  /**
+   * A scheduled booking between the two (as a hire makes it), paid by the customer (issue 18; the
+   * refusal before payment: booking-payments.test.ts), with optional direct changes.
+   */
   async function book(
     date: string | null = daysFromNow(5),
     set: Partial<typeof bookings.$inferInsert> = {},
@@ -48,6 +52,7 @@ describe('booking lifecycle API', () => {
         address: 'Adum',
       }),
     );
+    await markBookingPaid(t, id);
     if (Object.keys(set).length > 0) await t.database.db.update(bookings).set(set).where(eq(bookings.id, id));
     return id;
   }

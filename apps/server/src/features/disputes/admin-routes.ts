@@ -65,7 +65,7 @@ export async function adminDisputeRoutes(app: App) {
       schema: {
         tags: ['admin'],
         summary:
-          'Resolve an open dispute in favour of the customer (booking cancelled) or the provider (completed), with a note for both; 409 once resolved',
+          'Resolve an open dispute in favour of the customer (held money refunded, booking cancelled), the provider (released, completed) or with a split (provider_minor + customer_minor must add up to the money at stake; completed), with a note for both; 409 once resolved, or when earnings already matured cannot be taken back',
         params: idParams,
         body: disputeResolutionSchema,
         response: { 200: disputeResponseSchema, ...errors },

@@ -13,6 +13,7 @@ import {
   type DisputeInput,
   type DisputeOutcome,
   DOCUMENT_MESSAGES,
+  formatMoney,
   statusAfterDispute,
 } from '@adwuma/shared';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
@@ -27,7 +28,9 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/error
 import type { Deps } from '../../types.ts';
 import { BOOKING_NOT_FOUND, type BookingRow, toBooking } from '../bookings/index.ts';
 import { insertNotices, sendNoticeMails } from '../notifications/index.ts';
+import { queueRefunds } from '../refunds/index.ts';
 import { prepareDocument } from '../verification/index.ts';
+import { type DisputeMoney, moneyAtStake, settleDisputeMoney } from './dispute-money.ts';
 
 export const DISPUTE_NOT_FOUND = 'Dispute not found';
 export const DISPUTE_CLOSED = 'This dispute is resolved: no more evidence can be added.';
@@ -202,6 +205,9 @@ export async function disputeDetail(
     booking: toBooking(booking, parties, viewer.id),
     opened_by: partyOf(parties, dispute.opened_by).person,
     photos,
+    ...(viewer.admin && dispute.status === 'open'
+      ? { money_at_stake_minor: await moneyAtStake(db, booking) }
+      : {}),
     history: events.map((e) => ({
       id: e.id,
       action: e.action,
@@ -317,17 +323,34 @@ export async function adminDisputes(
   };
 }
 
+/** Who the resolution favoured and where the money went, as both sides read it. */
+function resolutionText(outcome: DisputeOutcome, money: DisputeMoney): string {
+  const amount = (minor: number | null) => formatMoney(minor ?? 0, 'GHS');
+  if (outcome === 'split')
+    return money.providerMinor === null
+      ? 'with a split.'
+      : `with a split: ${amount(money.providerMinor)} to the provider, ${amount(money.customerMinor)} back to the customer.`;
+  const favoured = outcome === 'customer' ? 'the customer' : 'the provider';
+  if (outcome === 'customer' && money.customerMinor)
+    return `in favour of ${favoured}: ${amount(money.customerMinor)} is refunded to the customer.`;
+  if (outcome === 'provider' && money.providerMinor)
+    return `in favour of ${favoured}: ${amount(money.providerMinor)} goes to the provider.`;
+  return `in favour of ${favoured}.`;
+}
+
 /**
- * An admin resolves an open dispute in favour of one side, with a note. One transaction under the
- * booking's and the dispute's row locks (booking first, as opening takes it): the dispute resolved
- * (409 when it already is), the booking completed (completed_at and earnings fixed if not yet, by the
- * provider's tier now) or cancelled, a history event, an audit row, and notices with mails to both.
+ * An admin resolves an open dispute in favour of one side or with a split, with a note. One
+ * transaction under the booking's and the dispute's row locks (booking first, as opening takes it):
+ * the dispute resolved (409 when it already is), the booking's money moved (dispute-money.ts:
+ * release, refund, or a refund taken back from earnings not yet matured; the amounts recorded on the
+ * dispute), the booking completed (completed_at and earnings fixed if not yet) or cancelled, a
+ * history event, an audit row, and notices with mails to both. Refunds go to the gateway after commit.
  */
 export async function resolveDispute(
   deps: Deps,
   adminId: string,
   disputeId: string,
-  input: { in_favour_of: DisputeOutcome; note: string },
+  input: { in_favour_of: DisputeOutcome; note: string; provider_minor?: number; customer_minor?: number },
   log: FastifyBaseLogger,
   now: Date = new Date(),
 ): Promise<Dispute> {
@@ -338,17 +361,28 @@ export async function resolveDispute(
     .where(eq(disputes.id, disputeId));
   if (!found) throw notFound(DISPUTE_NOT_FOUND);
 
-  const mailIds = await db.transaction(async (tx) => {
+  const { mailIds, refundIds } = await db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.booking_id)).for('update');
     const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, disputeId)).for('update');
     if (!booking || !dispute) throw notFound(DISPUTE_NOT_FOUND);
     if (dispute.status !== 'open') throw conflict(DISPUTE_MESSAGES.resolved);
 
+    const money = await settleDisputeMoney(tx, deps, {
+      booking,
+      disputeId,
+      outcome: input.in_favour_of,
+      providerMinor: input.provider_minor,
+      customerMinor: input.customer_minor,
+      adminId,
+      now,
+    });
     await tx
       .update(disputes)
       .set({
         status: 'resolved',
         in_favour_of: input.in_favour_of,
+        provider_minor: money.providerMinor,
+        customer_minor: money.customerMinor,
         resolution_note: input.note,
         resolved_by: adminId,
         resolved_at: now,
@@ -361,18 +395,21 @@ export async function resolveDispute(
     const from = booking.status;
     if (from === 'disputed') {
       if (to === 'completed') {
+        // Paid bookings: the release wrote the commission and earnings; others fix them now.
+        const tier = booking.tier_at_completion === null ? await providerTier(tx, booking.provider_id) : null;
         const earnings =
-          booking.tier_at_completion === null
-            ? computeEarnings(booking.price_minor, await providerTier(tx, booking.provider_id))
+          tier && !money.released && booking.earnings_minor === null
+            ? computeEarnings(money.providerMinor ?? booking.price_minor, tier)
             : null;
         await tx
           .update(bookings)
           .set({
             status: 'completed',
             completed_at: booking.completed_at ?? now,
+            payment_status: money.paymentStatus,
+            ...(tier ? { tier_at_completion: tier } : {}),
             ...(earnings
               ? {
-                  tier_at_completion: earnings.tier,
                   commission_percent: earnings.commission_percent,
                   commission_minor: earnings.commission_minor,
                   earnings_minor: earnings.earnings_minor,
@@ -384,11 +421,27 @@ export async function resolveDispute(
       } else {
         await tx
           .update(bookings)
-          .set({ status: 'cancelled', cancelled_at: booking.cancelled_at ?? now, updated_at: now })
+          .set({
+            status: 'cancelled',
+            cancelled_at: booking.cancelled_at ?? now,
+            payment_status: money.paymentStatus,
+            updated_at: now,
+          })
           .where(eq(bookings.id, booking.id));
       }
+    } else if (money.paymentStatus !== booking.payment_status) {
+      await tx
+        .update(bookings)
+        .set({ payment_status: money.paymentStatus, updated_at: now })
+        .where(eq(bookings.id, booking.id));
     }
-    const details = { dispute_id: disputeId, in_favour_of: input.in_favour_of, note: input.note };
+    const details = {
+      dispute_id: disputeId,
+      in_favour_of: input.in_favour_of,
+      note: input.note,
+      provider_minor: money.providerMinor,
+      customer_minor: money.customerMinor,
+    };
     await tx.insert(bookingEvents).values({
       booking_id: booking.id,
       actor_id: adminId,
@@ -404,12 +457,17 @@ export async function resolveDispute(
       action: 'dispute.resolve',
       target_type: 'dispute',
       target_id: disputeId,
-      details: { ...details, booking_id: booking.id, booking_status: from === 'disputed' ? to : from },
+      details: {
+        ...details,
+        booking_id: booking.id,
+        booking_status: from === 'disputed' ? to : from,
+        payment_status: money.paymentStatus,
+        refund_ids: money.refundIds,
+      },
     });
-    const favoured = input.in_favour_of === 'customer' ? 'the customer' : 'the provider';
     const outcome = to === 'completed' ? 'The booking is completed.' : 'The booking is cancelled.';
-    const body = `Our team resolved the dispute on “${booking.title}” in favour of ${favoured}. ${outcome} Note from our team: ${input.note}`;
-    return insertNotices(
+    const body = `Our team resolved the dispute on “${booking.title}” ${resolutionText(input.in_favour_of, money)} ${outcome} Note from our team: ${input.note}`;
+    const mailIds = await insertNotices(
       tx,
       [booking.customer_id, booking.provider_id].map((userId) => ({
         userId,
@@ -420,7 +478,9 @@ export async function resolveDispute(
         mail: true,
       })),
     );
+    return { mailIds, refundIds: money.refundIds };
   });
   await sendNoticeMails(deps, mailIds, log);
+  await queueRefunds(deps, refundIds);
   return disputeDetail(deps, { id: adminId, admin: true }, disputeId, log);
 }

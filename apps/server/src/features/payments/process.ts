@@ -1,6 +1,13 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { paymentEvents } from '../../db/schema.ts';
 import type { Deps } from '../../types.ts';
+import {
+  applyBookingPaymentEvent,
+  finishBookingAfterCommit,
+  isBookingPaymentEvent,
+  newBookingAfterCommit,
+} from '../booking-payments/index.ts';
+import { applyTransferEvent } from '../payouts/index.ts';
 import { applyPaymentEvent, finishAfterCommit, newAfterCommit } from '../subscriptions/index.ts';
 import { PAYMENT_EVENTS_QUEUE } from './intake.ts';
 
@@ -11,6 +18,7 @@ import { PAYMENT_EVENTS_QUEUE } from './intake.ts';
  */
 export async function processPaymentEvent(deps: Deps, eventRowId: string): Promise<void> {
   const after = newAfterCommit();
+  const bookingAfter = newBookingAfterCommit();
   try {
     await deps.database.db.transaction(async (tx) => {
       const [row] = await tx
@@ -28,7 +36,14 @@ export async function processPaymentEvent(deps: Deps, eventRowId: string): Promi
         createdAt: row.occurred_at,
         payload: row.payload,
       });
-      for (const event of normalized) await applyPaymentEvent(tx, deps, row.gateway, event, after);
+      for (const event of normalized) {
+        // Booking payments (issue 18) apart from plan payments; transfer events: payouts.
+        if (event.kind.startsWith('transfer.'))
+          await applyTransferEvent(tx, deps, row.gateway, event, bookingAfter);
+        else if (await isBookingPaymentEvent(tx, row.gateway, event))
+          await applyBookingPaymentEvent(tx, deps, row.gateway, event, bookingAfter);
+        else await applyPaymentEvent(tx, deps, row.gateway, event, after);
+      }
       await tx
         .update(paymentEvents)
         .set({ processed_at: new Date(), attempts: sql`${paymentEvents.attempts} + 1`, last_error: null })
@@ -45,6 +60,7 @@ export async function processPaymentEvent(deps: Deps, eventRowId: string): Promi
     throw error;
   }
   await finishAfterCommit(deps, after);
+  await finishBookingAfterCommit(deps, bookingAfter);
 }
 
 /** Events stored but never processed a minute later (their job was lost): queued again. */

@@ -2,6 +2,7 @@ import { ABANDON_AFTER_HOURS, RECONCILE_AFTER_MINUTES } from '@adwuma/shared';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { payments } from '../../db/schema.ts';
 import type { Deps } from '../../types.ts';
+import { verifyBookingPayment } from '../booking-payments/index.ts';
 import { verifyPendingPayment } from '../subscriptions/index.ts';
 import { requeueStaleEvents } from './process.ts';
 
@@ -32,7 +33,8 @@ export async function reconcilePayments(deps: Deps, now = new Date()) {
   let abandoned = 0;
   for (const payment of pending) {
     try {
-      if (await verifyPendingPayment(deps, payment)) {
+      const verify = payment.purpose === 'booking' ? verifyBookingPayment : verifyPendingPayment;
+      if (await verify(deps, payment)) {
         verified++;
         continue;
       }

@@ -5,6 +5,7 @@ import type {
   PaymentGatewayId,
   PaymentMethod,
   PaymentPurpose,
+  PayoutMethodType,
 } from '@adwuma/shared';
 
 /**
@@ -54,10 +55,59 @@ export interface PaymentGateway {
   setCancelAtPeriodEnd?(gatewaySubscriptionId: string, cancel: boolean): Promise<void>;
   /** Stripe: cancel at once (a duplicate subscription). */
   cancelNow?(gatewaySubscriptionId: string): Promise<void>;
-  /** Returns the money of a succeeded payment (a duplicate); answers the refund's reference. */
-  refund?(payment: PaymentRef): Promise<string>;
+  /**
+   * Returns the money of a succeeded payment (a duplicate; a booking's refund); answers the refund's
+   * reference. `refundAmountMinor` refunds part of it (booking refunds, issue 18), else all of it;
+   * a refund larger than what is left of the payment is refused (GatewayError).
+   */
+  refund?(payment: RefundRequest): Promise<string>;
   /** Stripe's customer portal (change the card); null when the gateway has none. */
   portalUrl?(customerId: string, returnUrl: string): Promise<string>;
+  // ---- transfers (issue 18: provider payouts; Paystack and the sandbox) -------------------------
+  /** The banks (or mobile money networks) transfers can go to, in cedis. */
+  listBanks?(type: PayoutMethodType): Promise<TransferBank[]>;
+  /** The holder's name of an account; null when the gateway finds no such account. */
+  resolveAccount?(account: TransferAccount): Promise<{ accountName: string } | null>;
+  /** Registers a looked-up account as a transfer recipient; answers its code (Paystack RCP_...). */
+  createRecipient?(account: TransferAccount & { accountName: string }): Promise<string>;
+  /**
+   * Sends money to a recipient from the balance. Answers what the gateway said at once (usually
+   * pending: the outcome comes as a transfer.* webhook); a refusal throws a GatewayError with a status.
+   */
+  transfer?(request: TransferRequest): Promise<TransferOutcome>;
+  /** What became of a transfer (reconciliation of payouts left pending); null when unknown. */
+  verifyTransfer?(reference: string): Promise<TransferOutcome | null>;
+}
+
+/** Paystack's bank codes of Ghana's mobile money networks (the sandbox uses the same). */
+export const MOMO_BANK_CODES = { mtn: 'MTN', vod: 'VOD', atl: 'ATL' } as const;
+
+/** An account money is sent to: a mobile money wallet (bank code MTN, VOD, ATL) or a bank account. */
+export interface TransferAccount {
+  type: PayoutMethodType;
+  bankCode: string;
+  accountNumber: string;
+}
+
+export interface TransferBank {
+  code: string;
+  name: string;
+}
+
+export interface TransferRequest {
+  /** Our payout's reference (lowercase letters, digits, _ and -; Paystack takes it as given). */
+  reference: string;
+  recipientCode: string;
+  amountMinor: number;
+  currency: Currency;
+  /** Shown on the recipient's statement. */
+  reason: string;
+}
+
+export interface TransferOutcome {
+  status: 'pending' | 'success' | 'failed' | 'reversed';
+  transferCode: string | null;
+  reason: string | null;
 }
 
 export interface CheckoutRequest {
@@ -67,11 +117,12 @@ export interface CheckoutRequest {
   reference: string;
   userId: string;
   email: string;
-  tier: PaidTierId;
-  cadence: BillingCadence;
+  /** The plan bought; null for a booking payment (purpose 'booking', issue 18). */
+  tier: PaidTierId | null;
+  cadence: BillingCadence | null;
   currency: Currency;
   amountMinor: number;
-  /** "Adwuma Pro, monthly" */
+  /** "Adwuma Pro, monthly"; a booking payment: the caller's description of the booking. */
   description: string;
   method: PaymentMethod | null;
   successUrl: string;
@@ -80,6 +131,8 @@ export interface CheckoutRequest {
   customerId: string | null;
   /** An upgrade of a running Stripe subscription is not a checkout (see changeSubscription). */
   purpose: PaymentPurpose;
+  /** The booking a booking payment pays for (carried in metadata). */
+  bookingId?: string | null;
 }
 
 export interface CheckoutSession {
@@ -96,6 +149,9 @@ export interface PaymentRef {
   currency: Currency;
   gatewayData: Record<string, unknown>;
 }
+
+/** A payment to refund, in full or (refundAmountMinor) in part. */
+export type RefundRequest = PaymentRef & { refundAmountMinor?: number };
 
 export interface SavedChargeRequest {
   paymentId: string;
@@ -166,7 +222,18 @@ export type NormalizedEvent =
       cancelAtPeriodEnd: boolean;
       occurredAt: Date;
     }
-  | { kind: 'subscription.deleted'; gatewaySubscriptionId: string; occurredAt: Date };
+  | { kind: 'subscription.deleted'; gatewaySubscriptionId: string; occurredAt: Date }
+  | TransferEvent;
+
+/** A payout's transfer settled, failed, or was reversed after it settled (issue 18). */
+export interface TransferEvent {
+  kind: 'transfer.succeeded' | 'transfer.failed' | 'transfer.reversed';
+  /** Our payout's reference. */
+  reference: string;
+  transferCode: string | null;
+  reason: string | null;
+  occurredAt: Date;
+}
 
 export class WebhookSignatureError extends Error {
   constructor(message: string) {

@@ -3,6 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
 
+/** What a movement concerns besides its payment (issue 18): plain ids, no foreign keys. */
+export interface MovementSubject {
+  bookingId?: string | null;
+  payoutId?: string | null;
+  refundId?: string | null;
+}
+
 /**
  * Writes one balanced movement inside the caller's transaction, once per idempotency key: a second
  * call with the same key writes nothing and answers false. The database checks the balance again at
@@ -12,6 +19,7 @@ export async function recordMovement(
   tx: Tx,
   movement: LedgerMovement,
   paymentId: string | null,
+  subject: MovementSubject = {},
 ): Promise<boolean> {
   assertBalanced(movement);
   const [row] = await tx
@@ -21,6 +29,9 @@ export async function recordMovement(
       kind: movement.kind,
       currency: movement.currency,
       payment_id: paymentId,
+      booking_id: subject.bookingId ?? null,
+      payout_id: subject.payoutId ?? null,
+      refund_id: subject.refundId ?? null,
     })
     .onConflictDoNothing({ target: ledgerTransactions.idempotency_key })
     .returning({ id: ledgerTransactions.id });

@@ -9,6 +9,7 @@ import {
   type PaystackDoubleTransaction,
   signPaystackEvent,
   startPaystackDouble,
+  transferEvent,
 } from '../../test/paystack-double.ts';
 import {
   type CheckoutRequest,
@@ -330,7 +331,8 @@ describe('the Paystack gateway', () => {
     it('ignores every other event', () => {
       for (const type of [
         'charge.dispute.create',
-        'transfer.success',
+        // transfer.success / .failed / .reversed are payouts' (issue 18), tested below.
+        'customeridentification.success',
         'refund.processed',
         'subscription.create',
       ]) {
@@ -557,5 +559,103 @@ describe('the Paystack gateway', () => {
         await server.close();
       }
     });
+  });
+});
+
+describe('Paystack transfers (issue 18)', () => {
+  const account = { type: 'mobile_money' as const, bankCode: 'MTN', accountNumber: '0244124567' };
+
+  it('lists mobile money networks and banks, and resolves an account (null when not found)', async () => {
+    expect(await gateway.listBanks!('mobile_money')).toContainEqual({
+      code: 'MTN',
+      name: 'MTN Mobile Money',
+    });
+    const banks = await gateway.listBanks!('bank');
+    expect(banks).toContainEqual({ code: '040100', name: 'GCB Bank Limited' });
+    expect(lastRequest((r) => r.path === '/bank').headers.authorization).toBe(`Bearer ${secretKey}`);
+    double.accountNames.set('0244124567', 'Akosua Asante');
+    expect(await gateway.resolveAccount!(account)).toEqual({ accountName: 'Akosua Asante' });
+    double.missingAccounts.add('0244120000');
+    expect(await gateway.resolveAccount!({ ...account, accountNumber: '0244120000' })).toBeNull();
+    expect(await gateway.resolveAccount!({ ...account, bankCode: 'NOPE' })).toBeNull();
+  });
+
+  it('creates a recipient, transfers from the balance, and verifies the transfer', async () => {
+    const code = await gateway.createRecipient!({ ...account, accountName: 'Akosua Asante' });
+    expect(double.recipients.get(code)).toMatchObject({
+      type: 'mobile_money',
+      bank_code: 'MTN',
+      currency: 'GHS',
+    });
+    const reference = `po_${randomUUID().replaceAll('-', '')}`;
+    const outcome = await gateway.transfer!({
+      reference,
+      recipientCode: code,
+      amountMinor: 24_600,
+      currency: 'GHS',
+      reason: 'Adwuma earnings',
+    });
+    const sent = double.transfers.get(reference)!;
+    expect(outcome).toEqual({ status: 'pending', transferCode: sent.transfer_code, reason: null });
+    double.setTransferStatus(reference, 'success');
+    expect(await gateway.verifyTransfer!(reference)).toMatchObject({ status: 'success' });
+    double.setTransferStatus(reference, 'otp');
+    expect(await gateway.verifyTransfer!(reference)).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/OTP/),
+    });
+    expect(await gateway.verifyTransfer!('po_unknown_reference_000')).toBeNull();
+    // A refusal is a GatewayError with Paystack's status and message.
+    double.transferAnswer({ refuse: 'Your balance is not enough to fulfil this request' });
+    try {
+      await expect(
+        gateway.transfer!({
+          reference: `${reference}x`,
+          recipientCode: code,
+          amountMinor: 1,
+          currency: 'GHS',
+          reason: 'x',
+        }),
+      ).rejects.toMatchObject({ status: 400, message: 'Your balance is not enough to fulfil this request' });
+    } finally {
+      double.transferAnswer('pending');
+    }
+  });
+
+  it('normalizes transfer.success, transfer.failed and transfer.reversed webhooks', async () => {
+    const code = await gateway.createRecipient!({ ...account, accountName: 'Akosua Asante' });
+    const reference = `po_${randomUUID().replaceAll('-', '')}`;
+    await gateway.transfer!({
+      reference,
+      recipientCode: code,
+      amountMinor: 500,
+      currency: 'GHS',
+      reason: 'x',
+    });
+    const transfer = double.transfers.get(reference)!;
+    const events = (['transfer.success', 'transfer.failed', 'transfer.reversed'] as const).map((type) => {
+      const { body, header } = signPaystackEvent(transferEvent(transfer, type), secretKey);
+      const verified = gateway.verifyWebhook(Buffer.from(body), { 'x-paystack-signature': header });
+      expect(verified.id).toBe(`${type}:${transfer.id}`);
+      return gateway.normalize(verified)[0];
+    });
+    expect(events).toEqual([
+      expect.objectContaining({
+        kind: 'transfer.succeeded',
+        reference,
+        transferCode: transfer.transfer_code,
+        reason: null,
+      }),
+      expect.objectContaining({
+        kind: 'transfer.failed',
+        reference,
+        reason: 'The transfer failed at Paystack.',
+      }),
+      expect.objectContaining({
+        kind: 'transfer.reversed',
+        reference,
+        reason: 'Paystack reversed the transfer.',
+      }),
+    ]);
   });
 });

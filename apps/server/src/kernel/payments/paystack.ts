@@ -8,6 +8,7 @@ import {
   type NormalizedEvent,
   type PaymentGateway,
   type PaymentRef,
+  type TransferOutcome,
   type VerifiedEvent,
   WebhookSignatureError,
 } from './gateway.ts';
@@ -36,8 +37,13 @@ export function createPaystackGateway(
 ): PaymentGateway {
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
 
-  /** One API call: answers the envelope's `data`; any refusal or failure is a GatewayError. */
+  /** One API call: answers the envelope's `data` object; any refusal or failure is a GatewayError. */
   async function call(method: 'GET' | 'POST', path: string, body?: Json): Promise<Json> {
+    return rec(await callData(method, path, body)) ?? {};
+  }
+
+  /** One API call: answers the envelope's `data` as it is (an object, or a list). */
+  async function callData(method: 'GET' | 'POST', path: string, body?: Json): Promise<unknown> {
     let status: number;
     let text: string;
     try {
@@ -66,7 +72,7 @@ export function createPaystackGateway(
     if (status < 200 || status >= 300 || envelope?.status !== true) {
       throw new GatewayError(message ?? `Paystack answered ${status}`, 'paystack', status);
     }
-    return rec(envelope.data) ?? {};
+    return envelope.data;
   }
 
   async function verify(
@@ -117,6 +123,7 @@ export function createPaystackGateway(
           user_id: request.userId,
           tier: request.tier,
           cadence: request.cadence,
+          ...(request.bookingId ? { booking_id: request.bookingId } : {}),
           purpose: request.purpose,
           // Paystack's checkout sends the payer here when they close it.
           cancel_action: request.cancelUrl,
@@ -153,7 +160,29 @@ export function createPaystackGateway(
       };
     },
 
-    normalize(event: VerifiedEvent) {
+    normalize(event: VerifiedEvent): NormalizedEvent[] {
+      const transferKind = TRANSFER_KINDS[event.type as keyof typeof TRANSFER_KINDS];
+      if (transferKind) {
+        const data = rec(event.payload.data);
+        const reference = str(data?.reference);
+        if (!data || !reference) return [];
+        return [
+          {
+            kind: transferKind,
+            reference,
+            transferCode: str(data.transfer_code),
+            // `reason` is the narration we sent; Paystack names a failure in gateway_response when it does.
+            reason:
+              transferKind === 'transfer.succeeded'
+                ? null
+                : (str(data.gateway_response) ??
+                  (transferKind === 'transfer.failed'
+                    ? 'The transfer failed at Paystack.'
+                    : 'Paystack reversed the transfer.')),
+            occurredAt: dateOf(data.updated_at) ?? event.createdAt,
+          },
+        ];
+      }
       // charge.success is the only payment outcome Paystack sends as a webhook; failures are found by
       // verifying (reconciliation) or answered by charge_authorization directly.
       if (event.type !== 'charge.success') return [];
@@ -207,13 +236,115 @@ export function createPaystackGateway(
       return pending(str(data.reference) ?? request.reference, request.paymentId);
     },
 
+    async listBanks(type) {
+      const kind = type === 'mobile_money' ? 'mobile_money' : 'ghipss';
+      const data = await callData('GET', `/bank?currency=GHS&type=${kind}&perPage=100`);
+      if (!Array.isArray(data)) return [];
+      return data
+        .map(rec)
+        .filter((b): b is Json => b !== null && b.active !== false && b.is_deleted !== true)
+        .map((b) => ({ code: str(b.code) ?? '', name: str(b.name) ?? '' }))
+        .filter((b) => b.code && b.name);
+    },
+
+    async resolveAccount(account) {
+      const query = new URLSearchParams({
+        account_number: account.accountNumber,
+        bank_code: account.bankCode,
+      });
+      try {
+        const data = await call('GET', `/bank/resolve?${query}`);
+        const accountName = str(data.account_name);
+        return accountName ? { accountName } : null;
+      } catch (error) {
+        // "Could not resolve account name. Check parameters or try again." (422), an unknown bank (400).
+        if (error instanceof GatewayError && [400, 404, 422].includes(error.status ?? 0)) return null;
+        throw error;
+      }
+    },
+
+    async createRecipient(account) {
+      const data = await call('POST', '/transferrecipient', {
+        type: account.type === 'mobile_money' ? 'mobile_money' : 'ghipss',
+        name: account.accountName,
+        account_number: account.accountNumber,
+        bank_code: account.bankCode,
+        currency: 'GHS',
+      });
+      const code = str(data.recipient_code);
+      if (!code) throw new GatewayError('No transfer recipient received', 'paystack');
+      return code;
+    },
+
+    async transfer(request) {
+      const data = await call('POST', '/transfer', {
+        source: 'balance',
+        amount: request.amountMinor,
+        recipient: request.recipientCode,
+        reference: request.reference,
+        reason: request.reason,
+        currency: request.currency,
+      });
+      return transferOutcome(data);
+    },
+
+    async verifyTransfer(reference) {
+      try {
+        return transferOutcome(await call('GET', `/transfer/verify/${encodeURIComponent(reference)}`));
+      } catch (error) {
+        if (error instanceof GatewayError && isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
     async refund(payment) {
-      const data = await call('POST', '/refund', { transaction: payment.reference });
+      // `amount` (pesewas) refunds part of the transaction; without it Paystack refunds all of it.
+      const data = await call('POST', '/refund', {
+        transaction: payment.reference,
+        ...(payment.refundAmountMinor === undefined ? {} : { amount: payment.refundAmountMinor }),
+      });
       const id = idOf(data.id);
       if (!id) throw new GatewayError('No refund id received', 'paystack');
       return id;
     },
   };
+}
+
+const TRANSFER_KINDS = {
+  'transfer.success': 'transfer.succeeded',
+  'transfer.failed': 'transfer.failed',
+  'transfer.reversed': 'transfer.reversed',
+} as const;
+
+/** A transfer as Paystack answers it (POST /transfer, GET /transfer/verify) in our terms. */
+function transferOutcome(data: Json): TransferOutcome {
+  const transferCode = str(data.transfer_code);
+  const reason = str(data.gateway_response);
+  switch (data.status) {
+    case 'success':
+      return { status: 'success', transferCode, reason: null };
+    case 'reversed':
+      return { status: 'reversed', transferCode, reason: reason ?? 'Paystack reversed the transfer.' };
+    case 'failed':
+    case 'rejected':
+    case 'blocked':
+    case 'abandoned':
+      return {
+        status: 'failed',
+        transferCode,
+        reason: reason ?? `The transfer was ${data.status} at Paystack.`,
+      };
+    case 'otp':
+      // Never finalized without a person typing the OTP: a failure the operator must fix.
+      return {
+        status: 'failed',
+        transferCode,
+        reason: 'Paystack asks for an OTP for transfers: turn the transfer OTP off in its dashboard.',
+      };
+    default:
+      // received, pending, queued, processing: the webhook tells.
+      return { status: 'pending', transferCode, reason: null };
+  }
 }
 
 function succeeded(data: Json, fallbackPaymentId: string | null, fallbackDate?: Date): SucceededEvent {

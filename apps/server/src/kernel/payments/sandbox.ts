@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import {
   type Currency,
   MOBILE_MONEY_NETWORKS,
@@ -10,16 +10,21 @@ import {
 } from '@adwuma/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sandboxTransactions } from '../../db/schema.ts';
+import { sandboxTransactions, sandboxTransfers } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import {
   type CheckoutRequest,
   type CheckoutSession,
+  GatewayError,
   headerValue,
+  MOMO_BANK_CODES,
   type NormalizedEvent,
   type PaymentGateway,
   type PaymentRef,
+  type RefundRequest,
   type SavedChargeRequest,
+  type TransferAccount,
+  type TransferOutcome,
   type VerifiedEvent,
   WebhookSignatureError,
 } from './gateway.ts';
@@ -47,6 +52,64 @@ export interface SandboxGateway extends PaymentGateway {
   pay(reference: string, input: SandboxPay): Promise<SandboxPayOutcome>;
   /** The payer leaves the checkout: the payment is cancelled. */
   cancel(reference: string): Promise<{ redirect: string }>;
+}
+
+/**
+ * Sandbox payout accounts (TEST MODE): an account number ending in 0000 is not found at lookup,
+ * 9999 takes the transfer and then fails it, 8888 succeeds and is then reversed; any other succeeds.
+ */
+export const SANDBOX_ACCOUNTS = {
+  notFound: '0000',
+  transferFails: '9999',
+  transferReversed: '8888',
+} as const;
+
+const SANDBOX_BANKS = [
+  { code: 'SB-ABSA', name: 'Absa Bank Ghana' },
+  { code: 'SB-CAL', name: 'CalBank' },
+  { code: 'SB-ECO', name: 'Ecobank Ghana' },
+  { code: 'SB-FBL', name: 'Fidelity Bank Ghana' },
+  { code: 'SB-GCB', name: 'GCB Bank' },
+  { code: 'SB-STANBIC', name: 'Stanbic Bank Ghana' },
+] as const;
+
+const SANDBOX_NAMES = [
+  'Kwame Mensah',
+  'Ama Owusu',
+  'Kofi Boateng',
+  'Akosua Asante',
+  'Yaw Darko',
+  'Efua Addo',
+];
+
+/** The made-up holder of a sandbox account (the same name for the same number). */
+export function sandboxAccountName(accountNumber: string): string {
+  const digest = createHash('sha256').update(accountNumber).digest();
+  return SANDBOX_NAMES[digest[0]! % SANDBOX_NAMES.length]!;
+}
+
+const TRANSFER_KINDS = {
+  'transfer.success': 'transfer.succeeded',
+  'transfer.failed': 'transfer.failed',
+  'transfer.reversed': 'transfer.reversed',
+} as const;
+
+const transferCodeOf = (reference: string) =>
+  `TRF_sb_${createHash('sha256').update(reference).digest('hex').slice(0, 16)}`;
+
+const transferFailure = (accountNumber: string) =>
+  `The account ending ${accountNumber.slice(-4)} could not receive the transfer.`;
+
+/** The account a sandbox recipient code stands for (the code carries it). */
+function recipientAccount(code: string): TransferAccount | null {
+  if (!code.startsWith('RCP_sb_')) return null;
+  try {
+    const { t, b, a } = JSON.parse(Buffer.from(code.slice(7), 'base64url').toString('utf8'));
+    if ((t !== 'mobile_money' && t !== 'bank') || typeof b !== 'string' || typeof a !== 'string') return null;
+    return { type: t, bankCode: b, accountNumber: a };
+  } catch {
+    return null;
+  }
 }
 
 const CHECKOUT_NOT_FOUND = () => new AppError(404, 'NOT_FOUND', 'This checkout does not exist.');
@@ -142,8 +205,9 @@ export function createSandboxGateway(options: {
         metadata: {
           payment_id: request.paymentId,
           user_id: request.userId,
-          tier: request.tier,
-          cadence: request.cadence,
+          ...(request.tier ? { tier: request.tier } : {}),
+          ...(request.cadence ? { cadence: request.cadence } : {}),
+          ...(request.bookingId ? { booking_id: request.bookingId } : {}),
           purpose: request.purpose,
         },
       });
@@ -175,6 +239,18 @@ export function createSandboxGateway(options: {
       switch (event.type) {
         case 'charge.succeeded':
           return [succeeded(data, event.createdAt)];
+        case 'transfer.success':
+        case 'transfer.failed':
+        case 'transfer.reversed':
+          return [
+            {
+              kind: TRANSFER_KINDS[event.type],
+              reference: String(data.reference),
+              transferCode: typeof data.transfer_code === 'string' ? data.transfer_code : null,
+              reason: typeof data.reason === 'string' ? data.reason : null,
+              occurredAt: event.createdAt,
+            },
+          ];
         case 'checkout.cancelled':
           return [
             {
@@ -254,6 +330,91 @@ export function createSandboxGateway(options: {
       );
     },
 
+    // ---- transfers (issue 18): payouts to a test account, decided by its last four digits --------
+
+    async listBanks(type) {
+      return type === 'mobile_money'
+        ? MOBILE_MONEY_NETWORKS.map((n) => ({ code: MOMO_BANK_CODES[n.id], name: n.name }))
+        : SANDBOX_BANKS.map((b) => ({ ...b }));
+    },
+
+    async resolveAccount(account) {
+      const known =
+        account.type === 'mobile_money'
+          ? Object.values(MOMO_BANK_CODES).includes(account.bankCode as never)
+          : SANDBOX_BANKS.some((b) => b.code === account.bankCode);
+      if (!known || account.accountNumber.endsWith(SANDBOX_ACCOUNTS.notFound)) return null;
+      return { accountName: sandboxAccountName(account.accountNumber) };
+    },
+
+    async createRecipient(account) {
+      const payload = { t: account.type, b: account.bankCode, a: account.accountNumber };
+      return `RCP_sb_${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    },
+
+    async transfer(request) {
+      const account = recipientAccount(request.recipientCode);
+      if (!account) throw new GatewayError('Unknown transfer recipient', 'sandbox', 400);
+      if (!Number.isSafeInteger(request.amountMinor) || request.amountMinor <= 0)
+        throw new GatewayError('Invalid transfer amount', 'sandbox', 400);
+      const [row] = await db
+        .insert(sandboxTransfers)
+        .values({
+          reference: request.reference,
+          amount_minor: request.amountMinor,
+          currency: request.currency,
+          recipient_code: request.recipientCode,
+          account_number: account.accountNumber,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // The same reference twice (a retried call): what the first one became, nothing sent again.
+      if (!row) return (await transferOutcome(request.reference))!;
+      // Like a real gateway, the outcome comes later, as a signed webhook after this call answered.
+      setImmediate(() => {
+        void settleTransfer(row.reference, account.accountNumber).catch(() => {
+          // The app may be shutting down; the payout stays pending and reconciliation asks verifyTransfer.
+        });
+      });
+      return { status: 'pending', transferCode: transferCodeOf(row.reference), reason: null };
+    },
+
+    verifyTransfer(reference) {
+      return transferOutcome(reference);
+    },
+
+    /**
+     * Gives back all or part (refundAmountMinor) of a paid transaction: its refunded total is kept
+     * on its row (metadata.refunded_minor) by one conditional update, so two refunds at once can
+     * never give back more than was paid; a refund larger than what is left is refused.
+     */
+    async refund(payment: RefundRequest): Promise<string> {
+      const refunded = sql`coalesce((${sandboxTransactions.metadata}->>'refunded_minor')::integer, 0)`;
+      const left = sql`${sandboxTransactions.amount_minor} - ${refunded}`;
+      const amount =
+        payment.refundAmountMinor === undefined ? left : sql`${payment.refundAmountMinor}::integer`;
+      const [row] = await db
+        .update(sandboxTransactions)
+        .set({
+          metadata: sql`jsonb_set(${sandboxTransactions.metadata}, '{refunded_minor}', to_jsonb((${refunded} + ${amount})::text))`,
+        })
+        .where(
+          and(
+            eq(sandboxTransactions.reference, payment.reference),
+            eq(sandboxTransactions.status, 'succeeded'),
+            sql`${amount} > 0`,
+            sql`${amount} <= ${left}`,
+          ),
+        )
+        .returning({ reference: sandboxTransactions.reference });
+      if (row) return `sbrf_${randomUUID()}`;
+      const found = await load(payment.reference);
+      if (!found) throw new GatewayError('The sandbox has no such payment', 'sandbox', 404);
+      if (found.status !== 'succeeded')
+        throw new GatewayError('Only a paid payment can be refunded', 'sandbox', 400);
+      throw new GatewayError('The refund is larger than what is left of the payment', 'sandbox', 400);
+    },
+
     async checkout(reference) {
       const row = await load(reference);
       if (!row) return null;
@@ -324,6 +485,43 @@ export function createSandboxGateway(options: {
       return { redirect: row.cancel_url };
     },
   };
+
+  async function transferOutcome(reference: string): Promise<TransferOutcome | null> {
+    const [row] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.reference, reference));
+    if (!row) return null;
+    return {
+      status: row.status,
+      transferCode: transferCodeOf(row.reference),
+      reason: row.status === 'failed' ? transferFailure(row.account_number) : null,
+    };
+  }
+
+  /** The account decides: 9999 fails, 8888 succeeds and is then reversed, any other succeeds. */
+  async function settleTransfer(reference: string, accountNumber: string) {
+    const move = async (from: string, to: 'success' | 'failed' | 'reversed', reason: string | null) => {
+      const [row] = await db
+        .update(sandboxTransfers)
+        .set({ status: to })
+        .where(and(eq(sandboxTransfers.reference, reference), eq(sandboxTransfers.status, from as 'pending')))
+        .returning();
+      if (!row) return;
+      await send(`transfer.${to}`, {
+        reference,
+        transfer_code: transferCodeOf(reference),
+        amount_minor: row.amount_minor,
+        currency: row.currency,
+        status: to,
+        reason,
+      });
+    };
+    if (accountNumber.endsWith(SANDBOX_ACCOUNTS.transferFails)) {
+      await move('pending', 'failed', transferFailure(accountNumber));
+      return;
+    }
+    await move('pending', 'success', null);
+    if (accountNumber.endsWith(SANDBOX_ACCOUNTS.transferReversed))
+      await move('success', 'reversed', 'The receiving account returned the transfer.');
+  }
 
   async function decline(reference: string, message: string): Promise<SandboxPayOutcome> {
     await db

@@ -211,6 +211,15 @@ describe('createCheckout', () => {
     expect(error.message).toMatch(/USD only/);
     expect(double.requests.length).toBe(before);
   });
+
+  it('refuses a booking payment (no plan) without calling Stripe', async () => {
+    const before = double.requests.length;
+    const error = await gatewayError(
+      gateway.createCheckout(checkoutRequest({ purpose: 'booking', tier: null, cadence: null })),
+    );
+    expect(error.message).toBe('Stripe takes plan payments only');
+    expect(double.requests.length).toBe(before);
+  });
 });
 
 describe('verifyWebhook', () => {

@@ -332,17 +332,17 @@ export function createStripeGateway(config: StripeConfig, publicUrl: string): Pa
       if (request.currency !== 'USD') {
         throw new GatewayError('Card checkout through Stripe is in USD only', 'stripe');
       }
-      const metadata = {
-        payment_id: request.paymentId,
-        user_id: request.userId,
-        tier: request.tier,
-        cadence: request.cadence,
-      };
+      // Stripe sells plans only (subscription mode); booking payments are in cedis (Paystack, sandbox).
+      const { tier, cadence } = request;
+      if (request.purpose === 'booking' || !tier || !cadence) {
+        throw new GatewayError('Stripe takes plan payments only', 'stripe');
+      }
+      const metadata = { payment_id: request.paymentId, user_id: request.userId, tier, cadence };
       const session = await call(() =>
         stripe.checkout.sessions.create(
           {
             mode: 'subscription',
-            line_items: [{ price: config.prices[request.tier][request.cadence], quantity: 1 }],
+            line_items: [{ price: config.prices[tier][cadence], quantity: 1 }],
             allowed_payment_method_types: ['card'],
             client_reference_id: request.userId,
             ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),

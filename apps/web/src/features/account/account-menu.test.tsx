@@ -58,6 +58,22 @@ describe('header account area (spec 2)', () => {
     expect(screen.queryByRole('link', { name: 'Log In' })).toBeNull();
   });
 
+  it('money links: Payments for everyone, Earnings and Payouts for providers (issue 18)', async () => {
+    const user = userEvent.setup();
+    renderHeader(() => json(200, makeMe('customer')));
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    expect(screen.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
+    expect(screen.queryByRole('link', { name: 'Earnings' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Payouts' })).toBeNull();
+    cleanup();
+
+    renderHeader(() => json(200, makeMe('service_provider')));
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    expect(screen.getByRole('link', { name: 'Earnings' })).toHaveAttribute('href', '/earnings');
+    expect(screen.getByRole('link', { name: 'Payouts' })).toHaveAttribute('href', '/settings/payouts');
+    expect(screen.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
+  });
+
   it('a provider can switch between the customer and provider views', async () => {
     const user = userEvent.setup();
     renderHeader(() => json(200, makeMe('service_provider')));

@@ -1,5 +1,16 @@
 import { type ActiveRole, isProviderLike } from '@adwuma/shared';
-import { ChevronDown, Heart, LayoutDashboard, ListPlus, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  ChevronDown,
+  Heart,
+  Landmark,
+  LayoutDashboard,
+  ListPlus,
+  LogOut,
+  Receipt,
+  ShieldCheck,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
@@ -22,6 +33,9 @@ export const ACCOUNT_MENU_TEXT = {
   profile: 'Profile and security',
   favorites: 'Favorites',
   services: 'Your services',
+  earnings: 'Earnings',
+  payouts: 'Payouts',
+  payments: 'Payments',
   admin: 'Admin panel',
   logOut: 'Log out',
   switchView: 'Switch view',
@@ -155,6 +169,31 @@ export function AccountMenu() {
                 {ACCOUNT_MENU_TEXT.services}
               </MenuLink>
             )}
+            {role !== null && isProviderLike(role) && (
+              <>
+                <MenuLink
+                  to={ROUTES.earnings}
+                  onClick={close}
+                  icon={<Wallet aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
+                >
+                  {ACCOUNT_MENU_TEXT.earnings}
+                </MenuLink>
+                <MenuLink
+                  to={ROUTES.payoutSettings}
+                  onClick={close}
+                  icon={<Landmark aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
+                >
+                  {ACCOUNT_MENU_TEXT.payouts}
+                </MenuLink>
+              </>
+            )}
+            <MenuLink
+              to={ROUTES.payments}
+              onClick={close}
+              icon={<Receipt aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
+            >
+              {ACCOUNT_MENU_TEXT.payments}
+            </MenuLink>
             <MenuLink
               to={ROUTES.favorites}
               onClick={close}

@@ -2,6 +2,7 @@ import { AUTH_DELAYS, ROLE_LABELS, signInUrl } from '@adwuma/shared';
 import {
   Activity,
   BadgeCheck,
+  Banknote,
   Building2,
   CreditCard,
   FileWarning,
@@ -143,6 +144,7 @@ const ADMIN_NAV = [
   { to: ROUTES.adminDisputes, label: 'Disputes', icon: Scale, end: false },
   { to: ROUTES.adminReports, label: 'Reports', icon: Flag, end: false },
   { to: ROUTES.adminSubscriptions, label: 'Subscriptions', icon: CreditCard, end: false },
+  { to: ROUTES.adminMoney, label: 'Money', icon: Banknote, end: false },
   { to: ROUTES.adminEnterpriseLeads, label: 'Enterprise leads', icon: Building2, end: false },
   { to: ROUTES.adminLogs, label: 'Logs', icon: FileWarning, end: false },
   { to: ROUTES.adminActivity, label: 'Activity', icon: Activity, end: false },

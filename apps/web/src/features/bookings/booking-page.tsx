@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ROUTES } from '../../lib/routes.ts';
+import { BookingMoneyPanel, useBookingMoney } from '../booking-money/index.ts';
 import { type BookingStepInput, useBookingStep } from './api/booking-actions.ts';
 import { type BookingDetail, useBooking } from './api/get-booking.ts';
 import { useOpenDispute } from './api/open-dispute.ts';
@@ -31,6 +32,9 @@ function BookingView({ booking }: { booking: BookingDetail }) {
   const dispute = useOpenDispute(booking.id);
   const [dialog, setDialog] = useState<DialogName>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Paid bookings show their earnings in the money panel; older ones (no payment through Adwuma) here.
+  const money = useBookingMoney(booking.id);
+  const legacyEarnings = money.isError || money.data?.payment_status === 'not_required';
   useDocumentTitle(booking.title);
 
   const run = (input: BookingStepInput, fromDialog = false) => {
@@ -82,6 +86,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 content-start gap-6">
           <BookingParty booking={booking} />
+          <BookingMoneyPanel booking={booking} />
 
           <Panel
             title={BOOKING_TEXT.next}
@@ -118,7 +123,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
         </div>
 
         <div className="grid content-start gap-6">
-          <EarningsPanel booking={booking} />
+          {legacyEarnings && <EarningsPanel booking={booking} />}
           <HistoryPanel booking={booking} />
         </div>
       </div>

@@ -6,14 +6,17 @@ import {
   Circle,
   Heart,
   HelpCircle,
+  Landmark,
   LayoutGrid,
   ListPlus,
   type LucideIcon,
   MailWarning,
+  Receipt,
   Search,
   ShieldCheck,
   Sparkles,
   UserRound,
+  Wallet,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
@@ -130,6 +133,7 @@ const CUSTOMER_SHORTCUTS: Shortcut[] = [
     icon: LayoutGrid,
   },
   { to: ROUTES.favorites, label: 'Favorites', text: 'Providers you saved', icon: Heart },
+  { to: ROUTES.payments, label: 'Payments', text: 'What you paid and refunds', icon: Receipt },
   { to: ROUTES.providerDirectory, label: 'Directory', text: 'Providers by city, A–Z', icon: BookUser },
   { to: ROUTES.profile, label: 'Your profile', text: 'Photo, phone and preferences', icon: UserRound },
   { to: ROUTES.help, label: 'Help centre', text: 'Answers about hiring and paying', icon: HelpCircle },
@@ -137,6 +141,8 @@ const CUSTOMER_SHORTCUTS: Shortcut[] = [
 
 const PROVIDER_SHORTCUTS: Shortcut[] = [
   { to: ROUTES.postService, label: 'Your services', text: 'Add services and prices', icon: ListPlus },
+  { to: ROUTES.earnings, label: 'Earnings', text: 'Pending, available and paid out', icon: Wallet },
+  { to: ROUTES.payoutSettings, label: 'Payouts', text: 'Your mobile money or bank', icon: Landmark },
   {
     to: ONBOARDING_WELCOME_PATH,
     label: 'Provider setup',

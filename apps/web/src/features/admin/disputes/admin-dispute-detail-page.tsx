@@ -7,6 +7,8 @@ import {
   type DisputeOutcome,
   disputeResolutionSchema,
   formatMoney,
+  MONEY_MESSAGES,
+  parseMoney,
   statusAfterDispute,
 } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -18,11 +20,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field, Textarea } from '../../../components/ui/field.tsx';
+import { CediInput, Field, Textarea } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, api } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { ROUTES } from '../../../lib/routes.ts';
+import { useBookingMoney } from '../../booking-money/index.ts';
 import { formatDateRange } from '../../bookings/index.ts';
 import { formatDateTime, QueryError } from '../admin-ui.tsx';
 import { adminDisputeQuery, type Dispute, useResolveDispute } from './api/disputes.ts';
@@ -36,6 +39,16 @@ export const DISPUTE_TEXT = {
   failed: 'The resolution was not saved',
   noteLabel: 'Note to both parties',
   outcomeLegend: 'In favour of',
+  split: 'A split',
+  splitHint: 'Part to the provider, the rest back to the customer · booking becomes completed',
+  providerAmount: 'To the provider',
+  customerAmount: 'Back to the customer',
+  atStake: (amount: string) =>
+    `Held by Adwuma for this booking: ${amount}. The two amounts must add up to it.`,
+  amountNeeded: (who: 'provider' | 'customer') => `Enter the amount for the ${who} in cedis`,
+  splitTotal: (amount: string) => `The two amounts must add up to ${amount}.`,
+  splitOutcome: (provider: string, customer: string) =>
+    `${provider} to the provider, ${customer} back to the customer`,
 } as const;
 
 const ACTION_LABELS: Record<string, string> = {
@@ -194,17 +207,38 @@ function Conversation({ dispute }: { dispute: Dispute }) {
   );
 }
 
-function partyName(dispute: Dispute, side: DisputeOutcome) {
+function partyName(dispute: Dispute, side: 'customer' | 'provider') {
   return side === 'customer' ? dispute.booking.customer.name : dispute.booking.provider.name;
+}
+
+/** The amounts a resolution moved, as its history event recorded them (null when none moved). */
+function resolvedAmounts(dispute: Dispute): { provider: number; customer: number } | null {
+  const event = dispute.history.filter((e) => e.action === 'resolve_dispute').at(-1);
+  const provider = event?.details?.provider_minor;
+  const customer = event?.details?.customer_minor;
+  return typeof provider === 'number' && typeof customer === 'number' ? { provider, customer } : null;
 }
 
 function Outcome({ dispute }: { dispute: Dispute }) {
   const side = dispute.in_favour_of;
+  const amounts = resolvedAmounts(dispute);
   return (
     <Panel title="Outcome" icon={<Scale aria-hidden="true" className="h-5 w-5 text-leaf-600" />}>
       <p className="font-semibold text-leaf-700 dark:text-green-300">
-        {side ? `${OUTCOME_LABELS[side]} (${partyName(dispute, side)})` : 'Resolved'}
+        {side === 'split'
+          ? OUTCOME_LABELS.split
+          : side
+            ? `${OUTCOME_LABELS[side]} (${partyName(dispute, side)})`
+            : 'Resolved'}
       </p>
+      {amounts && (
+        <p className="mt-1 text-sm">
+          {DISPUTE_TEXT.splitOutcome(
+            formatMoney(amounts.provider, 'GHS'),
+            formatMoney(amounts.customer, 'GHS'),
+          )}
+        </p>
+      )}
       <dl className="mt-3 grid gap-3 text-sm">
         <Fact label="Booking now">{side ? statusLabel(statusAfterDispute(side)) : '—'}</Fact>
         <Fact label="Resolved on">
@@ -226,22 +260,103 @@ function Outcome({ dispute }: { dispute: Dispute }) {
   );
 }
 
-type Errors = { in_favour_of?: string; note?: string };
+type Errors = { in_favour_of?: string; note?: string; provider_minor?: string; customer_minor?: string };
+
+/** A split's amount typed in cedis, in pesewas; undefined when empty, null when not an amount. */
+function pesewas(text: string): number | null | undefined {
+  if (!text.trim()) return undefined;
+  return parseMoney(text);
+}
+
+/** The radio card of one outcome. */
+function OutcomeOption({
+  name,
+  value,
+  checked,
+  onChange,
+  title,
+  hint,
+}: {
+  name: string;
+  value: DisputeOutcome;
+  checked: boolean;
+  onChange: () => void;
+  title: string;
+  hint: string;
+}) {
+  return (
+    <label
+      className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${
+        checked ? 'border-brand-500 bg-brand-50 dark:bg-brand-800/20' : 'border-border'
+      }`}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        className="h-4 w-4 accent-brand-600"
+      />
+      <span>
+        <span className="block font-semibold">{title}</span>
+        <span className="block text-xs text-muted-fg">{hint}</span>
+      </span>
+    </label>
+  );
+}
 
 function ResolveForm({ dispute }: { dispute: Dispute }) {
   const noteId = useId();
   const radioName = useId();
+  const providerId = useId();
+  const customerId = useId();
   const [side, setSide] = useState<DisputeOutcome | null>(null);
   const [note, setNote] = useState('');
+  const [amounts, setAmounts] = useState({ provider: '', customer: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const resolve = useResolveDispute(dispute.id);
+  // What Adwuma holds for the booking: what a split shares out (legacy bookings hold nothing).
+  const money = useBookingMoney(dispute.booking.id);
+  const heldMinor = money.data && money.data.payment_status !== 'not_required' ? money.data.held_minor : null;
+
+  function resolution() {
+    if (side !== 'split') return { in_favour_of: side ?? undefined, note };
+    return {
+      in_favour_of: side,
+      note,
+      provider_minor: pesewas(amounts.provider),
+      customer_minor: pesewas(amounts.customer),
+    };
+  }
 
   function check() {
-    const parsed = disputeResolutionSchema.safeParse({ in_favour_of: side ?? undefined, note });
-    if (!parsed.success) {
-      const next: Errors = {};
+    const input = resolution();
+    const next: Errors = {};
+    if (side === 'split')
+      for (const who of ['provider', 'customer'] as const) {
+        const value = input[`${who}_minor`];
+        if (value === null) next[`${who}_minor`] = MONEY_MESSAGES.invalid;
+        if (value === undefined) next[`${who}_minor`] = DISPUTE_TEXT.amountNeeded(who);
+      }
+    const parsed = disputeResolutionSchema.safeParse({
+      ...input,
+      provider_minor: input.provider_minor ?? undefined,
+      customer_minor: input.customer_minor ?? undefined,
+    });
+    if (!parsed.success)
       for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
+    if (
+      side === 'split' &&
+      heldMinor !== null &&
+      heldMinor > 0 &&
+      typeof input.provider_minor === 'number' &&
+      typeof input.customer_minor === 'number' &&
+      input.provider_minor + input.customer_minor !== heldMinor
+    )
+      next.customer_minor ??= DISPUTE_TEXT.splitTotal(formatMoney(heldMinor, 'GHS'));
+    if (Object.keys(next).length > 0) {
       setErrors(next);
       return;
     }
@@ -251,8 +366,16 @@ function ResolveForm({ dispute }: { dispute: Dispute }) {
 
   function confirm() {
     if (!side) return;
+    const input = resolution();
     resolve.mutate(
-      { in_favour_of: side, note: note.trim() },
+      side === 'split'
+        ? {
+            in_favour_of: side,
+            note: note.trim(),
+            provider_minor: input.provider_minor ?? 0,
+            customer_minor: input.customer_minor ?? 0,
+          }
+        : { in_favour_of: side, note: note.trim() },
       {
         onSuccess: () => {
           setConfirming(false);
@@ -260,7 +383,8 @@ function ResolveForm({ dispute }: { dispute: Dispute }) {
         },
         onError: (error) => {
           toast.error(DISPUTE_TEXT.failed, { description: error.message });
-          if (error instanceof ApiError && error.status === 409) setConfirming(false);
+          if (error instanceof ApiError && (error.status === 409 || error.status === 400))
+            setConfirming(false);
         },
       },
     );
@@ -283,32 +407,23 @@ function ResolveForm({ dispute }: { dispute: Dispute }) {
         >
           <legend className="text-sm font-semibold">{DISPUTE_TEXT.outcomeLegend}</legend>
           <div className="mt-1.5 grid gap-2">
-            {(['customer', 'provider'] as const).map((value) => (
-              <label
+            {(['customer', 'provider', 'split'] as const).map((value) => (
+              <OutcomeOption
                 key={value}
-                className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${
-                  side === value ? 'border-brand-500 bg-brand-50 dark:bg-brand-800/20' : 'border-border'
-                }`}
-              >
-                <input
-                  type="radio"
-                  name={radioName}
-                  value={value}
-                  checked={side === value}
-                  onChange={() => {
-                    setSide(value);
-                    setErrors((e) => ({ ...e, in_favour_of: undefined }));
-                  }}
-                  className="h-4 w-4 accent-brand-600"
-                />
-                <span>
-                  <span className="block font-semibold">The {value}</span>
-                  <span className="block text-xs text-muted-fg">
-                    {partyName(dispute, value)} · booking becomes{' '}
-                    {statusLabel(statusAfterDispute(value)).toLowerCase()}
-                  </span>
-                </span>
-              </label>
+                name={radioName}
+                value={value}
+                checked={side === value}
+                onChange={() => {
+                  setSide(value);
+                  setErrors((e) => ({ ...e, in_favour_of: undefined }));
+                }}
+                title={value === 'split' ? DISPUTE_TEXT.split : `The ${value}`}
+                hint={
+                  value === 'split'
+                    ? DISPUTE_TEXT.splitHint
+                    : `${partyName(dispute, value)} · booking becomes ${statusLabel(statusAfterDispute(value)).toLowerCase()}`
+                }
+              />
             ))}
           </div>
           {errors.in_favour_of && (
@@ -317,6 +432,34 @@ function ResolveForm({ dispute }: { dispute: Dispute }) {
             </p>
           )}
         </fieldset>
+        {side === 'split' && (
+          <div className="grid gap-3 rounded-xl bg-muted/60 p-3">
+            {heldMinor !== null && heldMinor > 0 && (
+              <p className="text-sm">{DISPUTE_TEXT.atStake(formatMoney(heldMinor, 'GHS'))}</p>
+            )}
+            {(
+              [
+                ['provider', providerId, 'provider_minor', DISPUTE_TEXT.providerAmount],
+                ['customer', customerId, 'customer_minor', DISPUTE_TEXT.customerAmount],
+              ] as const
+            ).map(([who, id, field, label]) => (
+              <Field key={who} id={id} label={`${label} (${partyName(dispute, who)})`} error={errors[field]}>
+                {(c) => (
+                  <CediInput
+                    {...c}
+                    value={amounts[who]}
+                    placeholder="0.00"
+                    onChange={(event) => {
+                      const value = event.target.value;
+                      setAmounts((a) => ({ ...a, [who]: value }));
+                      if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+                    }}
+                  />
+                )}
+              </Field>
+            ))}
+          </div>
+        )}
         <Field
           id={noteId}
           label={DISPUTE_TEXT.noteLabel}
@@ -344,11 +487,18 @@ function ResolveForm({ dispute }: { dispute: Dispute }) {
 
       {confirming && side && (
         <Dialog
-          title={`Resolve in favour of ${partyName(dispute, side)}?`}
+          title={
+            side === 'split' ? 'Resolve with a split?' : `Resolve in favour of ${partyName(dispute, side)}?`
+          }
           description={
-            side === 'customer'
-              ? 'The booking is cancelled. Both parties are notified with your note. This cannot be undone.'
-              : 'The booking stands as completed. Both parties are notified with your note. This cannot be undone.'
+            side === 'split'
+              ? `${DISPUTE_TEXT.splitOutcome(
+                  formatMoney(pesewas(amounts.provider) ?? 0, 'GHS'),
+                  formatMoney(pesewas(amounts.customer) ?? 0, 'GHS'),
+                )}. The booking stands as completed. Both parties are notified with your note. This cannot be undone.`
+              : side === 'customer'
+                ? 'The booking is cancelled. Both parties are notified with your note. This cannot be undone.'
+                : 'The booking stands as completed. Both parties are notified with your note. This cannot be undone.'
           }
           onClose={() => (resolve.isPending ? undefined : setConfirming(false))}
         >

@@ -2,6 +2,7 @@ import type { Dispute } from '@adwuma/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HELD_MONEY } from '../../../test/escrow.ts';
 import { callsTo, json, makeMe, renderWithSession, stubFetch } from '../../auth/test/fixtures.tsx';
 import { makeBooking } from '../../quotes/test/fixtures.ts';
 import { AdminDisputeDetailPage } from './admin-dispute-detail-page.tsx';
@@ -61,6 +62,7 @@ function renderAdmin(path: string) {
           : [summary];
       return json(200, { items, total: items.length, page: Number(req.url.searchParams.get('page') ?? 1) });
     }
+    if (req.path === '/api/bookings/b-1/money') return json(200, HELD_MONEY);
     if (req.path === '/api/admin/disputes/d-1' && req.method === 'GET')
       return json(200, { dispute: server.dispute });
     if (req.path === '/api/admin/disputes/d-1/conversation') {
@@ -83,13 +85,34 @@ function renderAdmin(path: string) {
       });
     }
     if (req.path === '/api/admin/disputes/d-1/resolve') {
-      const body = req.body as { in_favour_of: 'customer' | 'provider'; note: string };
+      const body = req.body as {
+        in_favour_of: 'customer' | 'provider' | 'split';
+        note: string;
+        provider_minor?: number;
+        customer_minor?: number;
+      };
       server.dispute = {
         ...server.dispute,
         status: 'resolved',
         in_favour_of: body.in_favour_of,
         resolution_note: body.note,
         resolved_at: '2026-11-22T10:00:00.000Z',
+        history: [
+          ...server.dispute.history,
+          {
+            id: 'e-3',
+            action: 'resolve_dispute',
+            actor_role: 'admin',
+            from_status: 'disputed',
+            to_status: body.in_favour_of === 'customer' ? 'cancelled' : 'completed',
+            created_at: '2026-11-22T10:00:00.000Z',
+            details: {
+              in_favour_of: body.in_favour_of,
+              provider_minor: body.provider_minor ?? (body.in_favour_of === 'provider' ? 45_000 : 0),
+              customer_minor: body.customer_minor ?? (body.in_favour_of === 'customer' ? 45_000 : 0),
+            },
+          },
+        ],
       };
       return json(200, { dispute: server.dispute });
     }
@@ -151,7 +174,7 @@ describe('/admin/disputes', () => {
     expect(screen.getByText('GH₵ 450.00', { exact: false })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Resolve dispute' }));
-    expect(screen.getByText('Choose the customer or the provider')).toBeInTheDocument();
+    expect(screen.getByText('Choose the customer, the provider or a split')).toBeInTheDocument();
     expect(screen.getByLabelText('Note to both parties')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('dialog')).toBeNull();
 
@@ -170,5 +193,62 @@ describe('/admin/disputes', () => {
     expect(screen.getByText('In favour of the customer (Ama Mensah)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resolve dispute' })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('resolves with a split in cedis: both amounts, adding up to the money held, sent in pesewas', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderAdmin('/admin/disputes/d-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leak repair' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^To the provider/)).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: /A split/ }));
+    expect(
+      await screen.findByText(
+        'Held by Adwuma for this booking: GH₵ 450.00. The two amounts must add up to it.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Note to both parties'), 'Half the work was done: shared fairly.');
+    await user.click(screen.getByRole('button', { name: 'Resolve dispute' }));
+    // Both amounts are needed.
+    expect(screen.getByLabelText('To the provider (Kofi Asante)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Back to the customer (Ama Mensah)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(screen.getByText('Enter the amount for the provider in cedis')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // Not an amount, then amounts that do not add up to what is held.
+    await user.type(screen.getByLabelText('To the provider (Kofi Asante)'), 'half');
+    await user.type(screen.getByLabelText('Back to the customer (Ama Mensah)'), '150');
+    await user.click(screen.getByRole('button', { name: 'Resolve dispute' }));
+    expect(screen.getByText('Enter an amount such as 150 or 150.50')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('To the provider (Kofi Asante)'));
+    await user.type(screen.getByLabelText('To the provider (Kofi Asante)'), '250');
+    await user.click(screen.getByRole('button', { name: 'Resolve dispute' }));
+    expect(screen.getByText('The two amounts must add up to GH₵ 450.00.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.clear(screen.getByLabelText('To the provider (Kofi Asante)'));
+    await user.type(screen.getByLabelText('To the provider (Kofi Asante)'), '300');
+    await user.click(screen.getByRole('button', { name: 'Resolve dispute' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve with a split?' });
+    expect(
+      within(dialog).getByText(/GH₵ 300.00 to the provider, GH₵ 150.00 back to the customer/),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/admin/disputes/d-1/resolve')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm resolution' }));
+
+    expect(await screen.findByRole('heading', { name: 'Outcome' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/admin/disputes/d-1/resolve')[0]?.body).toEqual({
+      in_favour_of: 'split',
+      note: 'Half the work was done: shared fairly.',
+      provider_minor: 30_000,
+      customer_minor: 15_000,
+    });
+    expect(screen.getByText('Split between both sides')).toBeInTheDocument();
+    expect(
+      screen.getByText('GH₵ 300.00 to the provider, GH₵ 150.00 back to the customer'),
+    ).toBeInTheDocument();
   });
 });
