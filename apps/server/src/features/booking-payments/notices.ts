@@ -8,13 +8,13 @@ export const bookingMoneyLink = (bookingId: string) => `/bookings/${bookingId}`;
 const money = (minor: number) => formatMoney(minor, 'GHS');
 const DUE_HOURS = ESCROW_LIMITS.paymentDueHours;
 
-const billing = (userId: string, bookingId: string, title: string, body: string): Notice => ({
+const billing = (userId: string, bookingId: string, title: string, body: string, mail = true): Notice => ({
   userId,
   kind: 'billing',
   title,
   body,
   link: bookingMoneyLink(bookingId),
-  mail: true,
+  mail,
 });
 
 /** The customer paid: both sides are told (the provider may start). */
@@ -35,7 +35,10 @@ export function paymentReceivedNotices(booking: BookingRow, amountMinor: number,
   ];
 }
 
-/** A payment that arrived for a booking already paid, or no longer waiting for one: refunded in full. */
+/**
+ * A payment that arrived for a booking already paid, or no longer waiting for one: refunded in full.
+ * In the app only: the refunds feature mails "Refund issued" once the gateway has accepted it.
+ */
 export function paymentRefundedNotice(booking: BookingRow, amountMinor: number, duplicate: boolean): Notice {
   return billing(
     booking.customer_id,
@@ -44,6 +47,7 @@ export function paymentRefundedNotice(booking: BookingRow, amountMinor: number, 
     duplicate
       ? `You paid for "${booking.title}" twice. It is already paid, so we are refunding the second payment of ${money(amountMinor)} to the way you paid.`
       : `"${booking.title}" was no longer waiting for a payment, so we are refunding your ${money(amountMinor)} to the way you paid.`,
+    false,
   );
 }
 

@@ -105,6 +105,8 @@ export async function releaseHeld(
         fresh.earnings_available_at && fresh.earnings_available_at > availableAt
           ? fresh.earnings_available_at
           : availableAt,
+      // New pending earnings mature again (a second release after the first matured).
+      ...(release.pendingMinor > 0 ? { earnings_matured_at: null } : {}),
       updated_at: input.now,
     })
     .where(eq(bookings.id, fresh.id));

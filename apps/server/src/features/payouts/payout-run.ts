@@ -269,7 +269,8 @@ export async function matureEarnings(deps: Deps, now = new Date()): Promise<numb
         await recordMovement(
           tx,
           earningsMatured({
-            key: `booking:${id}:matured`,
+            // One maturity per release date: a later release of the same booking matures again.
+            key: `booking:${id}:matured:${booking.earnings_available_at?.toISOString()}`,
             providerId: booking.provider_id,
             amountMinor: pending,
           }),

@@ -64,6 +64,7 @@ export const HISTORY_LABELS: Record<string, string> = {
   withdraw_reschedule: 'Proposal withdrawn',
   open_dispute: 'Dispute opened',
   resolve_dispute: 'Dispute resolved',
+  payment_expired: 'Released: not paid in time',
   review: 'Review written',
 };
 

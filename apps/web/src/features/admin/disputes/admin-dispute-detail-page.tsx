@@ -25,7 +25,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError, api } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { ROUTES } from '../../../lib/routes.ts';
-import { useBookingMoney } from '../../booking-money/index.ts';
 import { formatDateRange } from '../../bookings/index.ts';
 import { formatDateTime, QueryError } from '../admin-ui.tsx';
 import { adminDisputeQuery, type Dispute, useResolveDispute } from './api/disputes.ts';
@@ -317,9 +316,9 @@ function ResolveForm({ dispute }: { dispute: Dispute }) {
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const resolve = useResolveDispute(dispute.id);
-  // What Adwuma holds for the booking: what a split shares out (legacy bookings hold nothing).
-  const money = useBookingMoney(dispute.booking.id);
-  const heldMinor = money.data && money.data.payment_status !== 'not_required' ? money.data.held_minor : null;
+  // What a split shares out: the money still held, or the earnings not yet matured of a booking
+  // completed before the dispute (the server's figure; null when nothing can move any more).
+  const heldMinor = dispute.money_at_stake_minor ?? null;
 
   function resolution() {
     if (side !== 'split') return { in_favour_of: side ?? undefined, note };

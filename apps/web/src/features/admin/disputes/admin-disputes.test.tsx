@@ -12,6 +12,7 @@ function makeDispute(overrides: Partial<Dispute> = {}): Dispute {
   return {
     id: 'd-1',
     status: 'open',
+    money_at_stake_minor: HELD_MONEY.held_minor,
     reason: 'poor_quality',
     opener_role: 'customer',
     in_favour_of: null,
@@ -62,7 +63,6 @@ function renderAdmin(path: string) {
           : [summary];
       return json(200, { items, total: items.length, page: Number(req.url.searchParams.get('page') ?? 1) });
     }
-    if (req.path === '/api/bookings/b-1/money') return json(200, HELD_MONEY);
     if (req.path === '/api/admin/disputes/d-1' && req.method === 'GET')
       return json(200, { dispute: server.dispute });
     if (req.path === '/api/admin/disputes/d-1/conversation') {
