@@ -36,7 +36,7 @@ function makeDetail(overrides: Partial<BookingDetail> = {}): BookingDetail {
     history: [
       {
         id: 'e-1',
-        action: 'created',
+        action: 'create',
         actor_role: 'customer',
         from_status: null,
         to_status: 'scheduled',

@@ -52,7 +52,7 @@ export const BOOKING_TEXT = {
 } as const;
 
 export const HISTORY_LABELS: Record<string, string> = {
-  created: 'Booked',
+  create: 'Booked',
   start: 'Started',
   mark_done: 'Marked as done',
   confirm: 'Completion confirmed',

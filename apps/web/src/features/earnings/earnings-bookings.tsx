@@ -49,9 +49,9 @@ const COLUMNS: { header: string; cell: (b: EarningsBooking) => ReactNode; classN
     className: 'whitespace-nowrap',
     cell: (b) => (b.completed_at ? formatDay(b.completed_at) : EARNINGS_TEXT.notCompleted),
   },
-  { header: T.price, className: 'whitespace-nowrap', cell: (b) => cedis(b.price_minor) },
-  { header: T.commission, className: 'whitespace-nowrap', cell: commission },
-  { header: T.earnings, className: 'whitespace-nowrap', cell: (b) => <Earned b={b} /> },
+  { header: T.price, className: 'whitespace-nowrap text-right', cell: (b) => cedis(b.price_minor) },
+  { header: T.commission, className: 'whitespace-nowrap text-right', cell: commission },
+  { header: T.earnings, className: 'whitespace-nowrap text-right', cell: (b) => <Earned b={b} /> },
   { header: T.status, cell: (b) => <State b={b} /> },
 ];
 
@@ -72,7 +72,7 @@ export function EarningsBookings({ bookings }: { bookings: EarningsBooking[] }) 
           <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wider text-muted-fg">
             <tr>
               {COLUMNS.map((c) => (
-                <th key={c.header} scope="col" className="px-4 py-3 font-semibold">
+                <th key={c.header} scope="col" className={`px-4 py-3 font-semibold ${c.className ?? ''}`}>
                   {c.header}
                 </th>
               ))}

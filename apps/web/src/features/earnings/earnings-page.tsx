@@ -18,7 +18,10 @@ import { PayoutsList } from './payouts-list.tsx';
 function Tile({ label, amount, note }: { label: string; amount: number; note?: ReactNode }) {
   return (
     <div className="rounded-2xl border border-border bg-card p-4 shadow-sm">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-muted-fg">{label}</dt>
+      {/* Two lines tall on phones, where "Held for work not done" wraps: the amounts of a row line up. */}
+      <dt className="min-h-8 text-xs font-semibold uppercase tracking-wide text-muted-fg sm:min-h-0">
+        {label}
+      </dt>
       <dd className="mt-1 text-lg font-extrabold tracking-tight [overflow-wrap:anywhere] sm:text-2xl">
         {cedis(amount)}
       </dd>

@@ -30,6 +30,9 @@ import { formatDateTime, QueryError } from '../admin-ui.tsx';
 import { adminDisputeQuery, type Dispute, useResolveDispute } from './api/disputes.ts';
 import { DisputeStatusBadge, OUTCOME_LABELS } from './dispute-labels.tsx';
 
+/** "GH₵ 450.00" kept on one line (a no-break space) inside a sentence that wraps on phones. */
+const unbroken = (amount: string) => amount.replace(/ /g, '\u00a0');
+
 export const DISPUTE_TEXT = {
   conversation: 'The parties have not messaged each other on Adwuma.',
   resolve: 'Resolve dispute',
@@ -43,9 +46,9 @@ export const DISPUTE_TEXT = {
   providerAmount: 'To the provider',
   customerAmount: 'Back to the customer',
   atStake: (amount: string) =>
-    `Held by Adwuma for this booking: ${amount}. The two amounts must add up to it.`,
+    `Held by Adwuma for this booking: ${unbroken(amount)}. The two amounts must add up to it.`,
   amountNeeded: (who: 'provider' | 'customer') => `Enter the amount for the ${who} in cedis`,
-  splitTotal: (amount: string) => `The two amounts must add up to ${amount}.`,
+  splitTotal: (amount: string) => `The two amounts must add up to ${unbroken(amount)}.`,
   splitOutcome: (provider: string, customer: string) =>
     `${provider} to the provider, ${customer} back to the customer`,
 } as const;
@@ -295,7 +298,7 @@ function OutcomeOption({
         value={value}
         checked={checked}
         onChange={onChange}
-        className="h-4 w-4 accent-brand-600"
+        className="h-4 w-4 shrink-0 accent-brand-600"
       />
       <span>
         <span className="block font-semibold">{title}</span>

@@ -131,7 +131,7 @@ const PAYMENT_COLUMNS: Column<AdminMoneyPayment>[] = [
   {
     header: 'Status',
     cell: (p) => (
-      <span className="grid gap-1">
+      <span className="grid justify-items-start gap-1">
         <Badge tone={PAYMENT_STATUS_TONES[p.status]}>{PAYMENT_STATUS_LABELS[p.status]}</Badge>
         {p.failure_reason && <span className="text-xs text-muted-fg">{p.failure_reason}</span>}
       </span>
@@ -239,7 +239,7 @@ const PAYOUT_COLUMNS: Column<AdminPayout>[] = [
   {
     header: 'Status',
     cell: (p) => (
-      <span className="grid gap-1">
+      <span className="grid justify-items-start gap-1">
         <Badge tone={PAYOUT_STATUS_TONES[p.status]}>{PAYOUT_STATUS_LABELS[p.status]}</Badge>
         {p.failure_reason && <span className="text-xs text-muted-fg">{p.failure_reason}</span>}
         {p.settled_at && <span className="text-xs text-muted-fg">Paid {formatDateTime(p.settled_at)}</span>}
@@ -329,7 +329,7 @@ const REFUND_COLUMNS: Column<AdminRefund>[] = [
   {
     header: 'Status',
     cell: (r) => (
-      <span className="grid gap-1">
+      <span className="grid justify-items-start gap-1">
         <Badge tone={REFUND_STATUS_TONES[r.status]}>{REFUND_STATUS_LABELS[r.status]}</Badge>
         {r.failure_reason && <span className="text-xs text-muted-fg">{r.failure_reason}</span>}
         {r.sent_at && <span className="text-xs text-muted-fg">Sent {formatDateTime(r.sent_at)}</span>}

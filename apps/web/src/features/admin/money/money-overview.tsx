@@ -51,45 +51,65 @@ function RevenueByMonth({ overview }: { overview: AdminMoneyOverview }) {
   const rows = overview.revenue_by_month;
   if (rows.length === 0) return <EmptyRows>No revenue yet.</EmptyRows>;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-border bg-card shadow-sm">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Revenue by month</caption>
-        <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wider text-muted-fg">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Month
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Commission
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Subscriptions
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.map((r) => (
-            <tr key={r.month}>
-              <th scope="row" className="px-4 py-3 font-semibold">
-                {monthLabel(r.month)}
-              </th>
-              <td className="whitespace-nowrap px-4 py-3 text-right">
-                {formatMoney(r.commission_minor, 'GHS')}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-right">
-                {formatMoney(r.subscriptions_minor, 'GHS')}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-right font-semibold">
+    <>
+      {/* Phones: a card a month (the four columns do not fit 360 px). */}
+      <ul aria-label="Revenue by month" className="grid gap-3 sm:hidden">
+        {rows.map((r) => (
+          <li key={r.month} className="rounded-2xl border border-border bg-card p-4 text-sm shadow-sm">
+            <p className="font-semibold">{monthLabel(r.month)}</p>
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
+              <dt className="text-muted-fg">Commission</dt>
+              <dd className="text-right">{formatMoney(r.commission_minor, 'GHS')}</dd>
+              <dt className="text-muted-fg">Subscriptions</dt>
+              <dd className="text-right">{formatMoney(r.subscriptions_minor, 'GHS')}</dd>
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-right font-semibold">
                 {formatMoney(r.commission_minor + r.subscriptions_minor, 'GHS')}
-              </td>
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-2xl border border-border bg-card shadow-sm sm:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Revenue by month</caption>
+          <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wider text-muted-fg">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Month
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Commission
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Subscriptions
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Total
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {rows.map((r) => (
+              <tr key={r.month}>
+                <th scope="row" className="px-4 py-3 font-semibold">
+                  {monthLabel(r.month)}
+                </th>
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  {formatMoney(r.commission_minor, 'GHS')}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  {formatMoney(r.subscriptions_minor, 'GHS')}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-right font-semibold">
+                  {formatMoney(r.commission_minor + r.subscriptions_minor, 'GHS')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -143,7 +163,7 @@ export function MoneyOverview() {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="money-revenue">
+      <section aria-labelledby="money-revenue" className="min-w-0">
         <h2 id="money-revenue" className="mb-3 text-lg font-bold">
           Revenue by month
         </h2>
