@@ -73,10 +73,14 @@ export const PAYOUT_STATUS: Record<PayoutStatus, { label: string; tone: BadgeTon
   reversed: { label: 'Returned', tone: 'danger' },
 };
 
-/** Where a booking's earnings are: held (work not done), waiting for the payout delay, or available. */
+/**
+ * Where a booking's earnings are: held (work not done), waiting for the payout delay, or past it
+ * ("Released": in the available balance or already paid out; payouts carry whole balances, not
+ * bookings).
+ */
 export function earningsState(b: EarningsBooking): { label: string; tone: BadgeTone } {
   if (b.earnings_state === 'held') return { label: 'Held', tone: 'brand' };
-  if (b.earnings_state === 'available') return { label: 'Available', tone: 'leaf' };
+  if (b.earnings_state === 'available') return { label: 'Released', tone: 'leaf' };
   return {
     label: b.earnings_available_at ? `Available on ${formatDay(b.earnings_available_at)}` : 'Pending',
     tone: 'neutral',
