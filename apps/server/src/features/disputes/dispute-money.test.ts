@@ -20,9 +20,9 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeAdmin, signUp, type TestUser } from '../../test/auth.ts';
 import { expectBooksBalance, payBooking } from '../../test/booking-payments.ts';
 import { bookingBetween } from '../../test/bookings.ts';
-import { noticesOf } from '../../test/jobs.ts';
+import { noticesOf, setTier } from '../../test/jobs.ts';
 import { call } from '../../test/providers.ts';
-import { DISPUTE_MONEY_MESSAGES } from './dispute-money.ts';
+import { DISPUTE_MONEY_MESSAGES, minimumShareWithAdvance } from './dispute-money.ts';
 
 const input: DisputeInput = {
   reason: 'poor_quality',
@@ -57,7 +57,10 @@ describe('dispute resolutions that move money', () => {
    * A fresh pair, a booking of GH₵ 300 today, paid through the sandbox; `completed`: confirmed first
    * (the money released at completion), else in progress. Then the customer opens a dispute.
    */
-  async function disputed(stage: 'in_progress' | 'completed'): Promise<Case> {
+  async function disputed(
+    stage: 'in_progress' | 'completed',
+    beforeDispute?: (c: Omit<Case, 'disputeId'>) => Promise<void>,
+  ): Promise<Case> {
     const provider = await signUp(t, { name: 'Kwabena Ofori', role: 'explorer' });
     const customer = await signUp(t, { name: 'Ama Mensah' });
     const bookingId = await bookingBetween(t, customer.id, provider.id, {
@@ -84,6 +87,7 @@ describe('dispute resolutions that move money', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect((await bookingRow(bookingId)).payment_status).toBe('released');
     }
+    await beforeDispute?.({ customer, provider, bookingId });
     const res = await call(t, 'POST', `/api/bookings/${bookingId}/disputes`, customer.cookie, input);
     expect(res.statusCode, res.body).toBe(201);
     return { customer, provider, bookingId, disputeId: disputeResponseSchema.parse(res.json()).dispute.id };
@@ -354,5 +358,29 @@ describe('dispute resolutions that move money', () => {
     expect(await disputeRow(c.disputeId)).toMatchObject({ provider_minor: null, customer_minor: null });
     expect(await kindsOf(c.bookingId)).toEqual(['booking_payment', 'booking_release']);
     expect((await bookingRow(c.bookingId)).status).toBe('completed');
+  });
+  it('refuses a split whose provider share cannot carry the commission on a materials advance', async () => {
+    const advance = 12_000; // Pro: 40 % of GH₵ 300
+    const c = await disputed('in_progress', async ({ provider, bookingId }) => {
+      await setTier(t, provider.id, 'pro');
+      const res = await call(t, 'POST', `/api/bookings/${bookingId}/materials/advance`, provider.cookie, {
+        amount_minor: advance,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    const held = 30_000 - advance;
+    const minimum = minimumShareWithAdvance(advance, 'pro');
+    expect(minimum).toBe(1_333); // 10 % of (1,333 + 12,000) is 1,333: the share carries the commission
+    let res = await resolve(c, { in_favour_of: 'split', provider_minor: 100, customer_minor: held - 100 });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.details.fields[0]).toMatchObject({
+      field: 'provider_minor',
+      message: DISPUTE_MONEY_MESSAGES.belowAdvance(advance, minimum),
+    });
+    expect((await disputeRow(c.disputeId)).status).toBe('open');
+    await resolveOk(c, { in_favour_of: 'split', provider_minor: minimum, customer_minor: held - minimum });
+    const ledger = await bookingLedger(c.bookingId);
+    expect(ledger.get(ESCROW_ACCOUNTS.held(c.bookingId)) ?? 0).toBe(0);
+    await expectBooksBalance(t);
   });
 });

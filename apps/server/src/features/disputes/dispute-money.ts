@@ -3,10 +3,13 @@ import {
   type DisputeOutcome,
   ESCROW_MESSAGES,
   formatMoney,
+  releaseSplit,
   reversalParts,
   splitProblem,
+  type TierId,
 } from '@adwuma/shared';
 import type { Db, Tx } from '../../db/client.ts';
+import { providerTier } from '../../kernel/provider-tier.ts';
 import { conflict, fieldError } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
 import { heldMinor, releaseHeld } from '../booking-payments/index.ts';
@@ -18,7 +21,22 @@ export const DISPUTE_MONEY_MESSAGES = {
     'The provider’s earnings from this booking are already available or paid out, so Adwuma can no longer take them back. Resolve in the provider’s favour, or settle the refund outside Adwuma.',
   /** A split that does not add up, with the amount it must add up to. */
   mismatch: (stakeMinor: number) => `${ESCROW_MESSAGES.splitMismatch} (${formatMoney(stakeMinor, 'GHS')})`,
+  /** A provider's share too small to carry the commission on a materials advance already paid. */
+  belowAdvance: (advanceMinor: number, minimumMinor: number) =>
+    `The provider already received a materials advance of ${formatMoney(advanceMinor, 'GHS')}: their share must be at least ${formatMoney(minimumMinor, 'GHS')} (the commission on the advance), or nothing.`,
 } as const;
+
+/**
+ * The smallest share of the held money that can go to a provider who took a materials advance: the
+ * commission is on the share and the advance together, and the held money must carry it.
+ */
+export function minimumShareWithAdvance(advanceMinor: number, tier: TierId): number {
+  const takes = (share: number) =>
+    releaseSplit({ amountMinor: share + advanceMinor, tier, advanceMinor }).releaseMinor;
+  let share = 0;
+  while (takes(share) > share) share = takes(share);
+  return share;
+}
 
 /** What a resolution did with the booking's money. */
 export interface DisputeMoney {
@@ -86,6 +104,17 @@ export async function settleDisputeMoney(
 
   if (held > 0) {
     const { provider, customer } = amountsOf(input, held);
+    if (provider > 0 && booking.advance_minor > 0 && booking.earnings_minor === null) {
+      const minimum = minimumShareWithAdvance(
+        booking.advance_minor,
+        await providerTier(tx, booking.provider_id),
+      );
+      if (provider < minimum)
+        throw fieldError(
+          'provider_minor',
+          DISPUTE_MONEY_MESSAGES.belowAdvance(booking.advance_minor, minimum),
+        );
+    }
     if (provider > 0)
       await releaseHeld(tx, booking, { amountMinor: provider, key: `dispute:${disputeId}:release`, now });
     const refundIds =
