@@ -7,8 +7,8 @@
 // BENCH_DATABASE_URL (a server's admin URL, as the other benches take) a fresh database
 // adwuma_bench_pay_<time> is created there and dropped at the end.
 //
-// BENCH_PAYMENTS (200) providers are written directly with a signed session each (as
-// bench/realtime.mjs does: no password hashing), then, at BENCH_CONCURRENCY (8) requests at a time:
+// BENCH_PAYMENTS (200) providers are written directly with a signed session each (bench/lib/users.mjs:
+// no password hashing), then, at BENCH_CONCURRENCY (8) requests at a time:
 // 1. checkout: POST /api/create-checkout-session {tier: pro, currency: ghs} for every provider;
 // 2. pay: POST /api/payments/sandbox/:reference/pay (mobile money, approve): the sandbox marks its
 //    transaction paid, signs a charge.succeeded webhook and delivers it into the intake (stored in
@@ -28,20 +28,27 @@
 // Limits: RATE_LIMIT_PER_MINUTE=0 lifts the overall limit; the per-route limits (checkout 20/min,
 // sandbox pay 30/min, webhooks 1200/min per client address) stay on and are still counted (in the
 // database, as in production without REDIS_URL), so TRUST_PROXY=true and every request carries its
-// own X-Forwarded-For address. Runs under tsx (the root script passes --import tsx).
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import http from 'node:http';
+// own X-Forwarded-For address. Runs under tsx (the root script passes --import tsx). The app, the HTTP
+// client, the pool and the cleanup are shared with bench/booking-money.mjs (bench/lib/).
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { authSessions, authUsers, profiles, userRoles } from '../apps/server/src/db/schema.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../apps/server/src/kernel/payments/sandbox.ts';
 import { signTimestamped } from '../apps/server/src/kernel/payments/signature.ts';
-import { resolveAuthSecret } from '../apps/server/src/plugins/auth.ts';
+import { databaseLabel, PUBLIC_URL, startBenchApp } from './lib/app.mjs';
+import {
+  cleanup,
+  cleanupOnSignals,
+  isInterrupted,
+  log,
+  onCleanup,
+  percentile,
+  round,
+  sleep,
+  waitIfInterrupted,
+} from './lib/common.mjs';
+import { createHttpClient, pool } from './lib/http.mjs';
+import { seedBenchUsers } from './lib/users.mjs';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -51,9 +58,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 16);
 const ONE_BY_ONE = Number(process.env.BENCH_ONE_BY_ONE ?? 20);
 /** How long to wait for the job queue to apply every paid checkout before giving up. */
 const APPLY_TIMEOUT_MS = Number(process.env.BENCH_APPLY_TIMEOUT_MS ?? 300_000);
-const REQUEST_TIMEOUT_MS = 30_000;
 const adminUrl = process.env.BENCH_DATABASE_URL || null;
-const PUBLIC_URL = 'http://localhost:3000';
 const MOMO_APPROVE = {
   method: 'mobile_money',
   network: 'mtn',
@@ -61,207 +66,10 @@ const MOMO_APPROVE = {
   decision: 'approve',
   pin: '1234',
 };
-const log = (message) => process.stderr.write(`${message}\n`);
 
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
-const round = (n) => (n === null || n === undefined ? null : Math.round(n * 100) / 100);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/* ------------------------------------------------------------------ cleanup */
-
-const cleanups = [];
-let cleaning = null;
-/** Set on Ctrl-C: the phases stop taking work while the app, folder and database are removed. */
-let interrupted = false;
-function cleanup() {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        log(`cleanup: ${error.message}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    interrupted = true;
-    log(`${signal}: cleaning up`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
-
-/* ------------------------------------------------------------------ http */
-
-let port = 0;
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-let addressCounter = 0;
-/** A client address of its own for every request (the per-route limits count per address). */
-function nextAddress() {
-  addressCounter++;
-  const n = addressCounter;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255 || 1}`;
-}
-
-/** One request to the app over HTTP; resolves { status, body } (body parsed when JSON). */
-function call(method, url, { headers = {}, body } = {}) {
-  const payload =
-    body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: {
-          'x-forwarded-for': nextAddress(),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON: kept as text
-          }
-          resolve({ status: res.statusCode, body: parsed });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error('request timed out')));
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-/**
- * Runs `fn` over `items` with `concurrency` requests in flight. `fn` resolves true when the answer
- * was the expected one, else a failure label. Latency, p50/p95/max and per second over the phase.
- */
-async function pool(items, concurrency, fn) {
-  const latencies = [];
-  const failures = new Map();
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length && !interrupted) {
-        const item = items[next++];
-        const t0 = performance.now();
-        let outcome;
-        try {
-          outcome = await fn(item);
-        } catch (error) {
-          outcome = error.code ?? error.message;
-        }
-        if (outcome === true) latencies.push(performance.now() - t0);
-        else failures.set(String(outcome), (failures.get(String(outcome)) ?? 0) + 1);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = latencies.sort((a, b) => a - b);
-  const failed = [...failures.values()].reduce((a, b) => a + b, 0);
-  return {
-    requests: items.length,
-    ok: sorted.length,
-    failed,
-    ...(failed ? { failures: Object.fromEntries(failures) } : {}),
-    p50_ms: round(percentile(sorted, 50)),
-    p95_ms: round(percentile(sorted, 95)),
-    max_ms: round(sorted.at(-1) ?? null),
-    per_s: round(sorted.length / seconds),
-    seconds: round(seconds),
-  };
-}
-
-/* ------------------------------------------------------------------ setup */
-
-async function prepareDatabase() {
-  if (!adminUrl) return null;
-  const name = `adwuma_bench_pay_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    try {
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await dropper.end();
-    }
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
-
-/** Providers with a session each, written directly; the cookie is what Better Auth sets at sign-in. */
-async function seedProviders(app, prefix, count) {
-  const { database } = app.deps;
-  const secret = await resolveAuthSecret(database, app.deps.config.authSecret);
-  const expires = new Date(Date.now() + 7 * 24 * 3600 * 1000);
-  const users = Array.from({ length: count }, (_, i) => {
-    const token = randomBytes(24).toString('base64url');
-    const signature = createHmac('sha256', secret).update(token).digest('base64');
-    return {
-      id: `${prefix}-${String(i).padStart(5, '0')}`,
-      token,
-      cookie: `adwuma.session_token=${encodeURIComponent(`${token}.${signature}`)}`,
-    };
-  });
-  await database.db.transaction(async (tx) => {
-    for (let i = 0; i < users.length; i += 500) {
-      const batch = users.slice(i, i + 500);
-      await tx.insert(authUsers).values(
-        batch.map((u) => ({
-          id: u.id,
-          name: `Bench ${u.id}`,
-          email: `${u.id}@bench.example`,
-          emailVerified: true,
-          user_role: 'explorer',
-        })),
-      );
-      await tx.insert(profiles).values(
-        batch.map((u) => ({
-          id: u.id,
-          full_name: `Bench ${u.id}`,
-          email: `${u.id}@bench.example`,
-          role: 'service_provider',
-          type: 'provider',
-          intro_seen: true,
-        })),
-      );
-      await tx.insert(userRoles).values(batch.map((u) => ({ user_id: u.id, role: 'service_provider' })));
-      await tx.insert(authSessions).values(
-        batch.map((u) => ({
-          id: randomUUID(),
-          token: u.token,
-          userId: u.id,
-          expiresAt: expires,
-          ipAddress: '127.0.0.1',
-          userAgent: 'bench',
-        })),
-      );
-    }
-  });
-  return users;
-}
+cleanupOnSignals();
+/** The HTTP client, once the app listens. */
+let call;
 
 /* ------------------------------------------------------------------ phases */
 
@@ -310,7 +118,7 @@ async function waitForApplied(app, users, pollMs = 100) {
       [ids],
     );
     active = rows[0].n;
-    if (active >= paid.length || Date.now() > deadline || interrupted) break;
+    if (active >= paid.length || Date.now() > deadline || isInterrupted()) break;
     await sleep(pollMs);
   }
   return { paid: paid.length, active, timedOut: active < paid.length };
@@ -414,36 +222,17 @@ const startedAll = Date.now();
 const loadBefore = os.loadavg().map(round);
 let result;
 try {
-  const database = await prepareDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-bench-pay-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    PUBLIC_URL,
-    DATA_DIR: dataDir,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '0',
-    TRUST_PROXY: 'true',
-    PAYMENTS_SANDBOX: 'true',
-  });
-  log(`starting the app on ${database ? `Postgres (${database.name})` : 'PGlite'}`);
-  const app = await buildApp(config, { logger: { level: 'warn', stream: process.stderr } });
-  cleanups.push(() => app.close());
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  port = app.server.address().port;
-  cleanups.push(async () => agent.destroy());
+  const { app, port, database } = await startBenchApp({ adminUrl, prefix: 'adwuma_bench_pay' });
+  const client = createHttpClient({ port, concurrency: CONCURRENCY });
+  onCleanup(async () => client.destroy());
+  call = client.call;
   const sandbox = app.deps.payments.sandbox;
   if (!sandbox) throw new Error('the sandbox gateway is off');
 
   const seedStarted = performance.now();
-  const warm = await seedProviders(app, 'bench-pay-warm', WARMUP);
-  const oneByOne = await seedProviders(app, 'bench-pay-one', ONE_BY_ONE);
-  const users = await seedProviders(app, 'bench-pay', PAYMENTS);
+  const warm = await seedBenchUsers(app, 'bench-pay-warm', WARMUP, 'provider');
+  const oneByOne = await seedBenchUsers(app, 'bench-pay-one', ONE_BY_ONE, 'provider');
+  const users = await seedBenchUsers(app, 'bench-pay', PAYMENTS, 'provider');
   const seedSeconds = round((performance.now() - seedStarted) / 1000);
   // A signed session must be accepted before anything is timed.
   const check = await call('GET', '/api/subscription', { headers: userHeaders(users[0]) });
@@ -482,7 +271,7 @@ try {
 
   result = {
     machine: { cpus: os.cpus().length, node: process.version, load_average_before: loadBefore },
-    database: database ? { kind: 'postgres', name: database.name } : { kind: 'pglite' },
+    database: databaseLabel(database),
     transport: 'real HTTP on 127.0.0.1 (node:http keep-alive); app and client in this one process',
     settings: {
       payments: PAYMENTS,
@@ -505,7 +294,7 @@ try {
   await cleanup();
 }
 // Ctrl-C: the signal handler exits once the cleanup is done.
-if (interrupted) await new Promise(() => {});
+await waitIfInterrupted();
 console.log(JSON.stringify(result, null, 2));
 const failed =
   result.checkout.failed ||

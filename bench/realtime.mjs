@@ -4,7 +4,8 @@
 // 1. Postgres server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres): the
 //    database adwuma_bench_rt is (re)created and migrated, then BENCH_USERS (1,000) users with a
 //    valid session each and BENCH_USERS / 2 conversations (user 2i with user 2i+1) are written
-//    directly (signing up 1,000 users through the API would spend a minute hashing passwords).
+//    directly (bench/lib/users.mjs: signing up 1,000 users through the API would spend a minute
+//    hashing passwords).
 //    Sessions are rows in auth_sessions; the cookie is the token signed with the server's auth secret
 //    (app_settings), exactly what Better Auth sets at sign-in.
 // 2. single: one server process; every user opens one WebSocket; messages are sent through
@@ -19,7 +20,6 @@
 // `echo_lost` counts the sender's own copy (every member's sockets get every message).
 // Runs under tsx (the root script passes --import tsx) to share the server's schema.
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,16 +27,11 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { openPostgres } from '../apps/server/src/db/client.ts';
-import {
-  authSessions,
-  authUsers,
-  conversationMembers,
-  conversations,
-  profiles,
-  userRoles,
-} from '../apps/server/src/db/schema.ts';
+import { conversationMembers, conversations } from '../apps/server/src/db/schema.ts';
 import { seedReferenceData } from '../apps/server/src/db/seed.ts';
 import { resolveAuthSecret } from '../apps/server/src/plugins/auth.ts';
+import { log, percentile, round, sleep } from './lib/common.mjs';
+import { benchSession, writeBenchUsers } from './lib/users.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -49,12 +44,6 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 5000);
 const PUBLIC_URL = 'http://localhost:3000';
 const DB_NAME = 'adwuma_bench_rt';
-const log = (message) => process.stderr.write(`${message}\n`);
-
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null;
-const round = (n) => (n === null ? null : Math.round(n * 100) / 100);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -90,56 +79,18 @@ async function seed(databaseUrl) {
     await database.migrate();
     await seedReferenceData(database);
     const secret = await resolveAuthSecret(database, undefined);
-    const now = new Date();
-    const expires = new Date(now.getTime() + 7 * 24 * 3600 * 1000);
     const users = Array.from({ length: USERS }, (_, i) => {
       const provider = i % 2 === 1;
-      const token = randomBytes(24).toString('base64url');
-      const signature = createHmac('sha256', secret).update(token).digest('base64');
       return {
         id: `bench-rt-${String(i).padStart(5, '0')}`,
         provider,
-        token,
-        cookie: `adwuma.session_token=${encodeURIComponent(`${token}.${signature}`)}`,
+        role: provider ? 'provider' : 'customer',
+        ...benchSession(secret),
       };
     });
     const { db } = database;
     await db.transaction(async (tx) => {
-      for (let i = 0; i < users.length; i += 500) {
-        const batch = users.slice(i, i + 500);
-        await tx.insert(authUsers).values(
-          batch.map((u) => ({
-            id: u.id,
-            name: `Bench ${u.id}`,
-            email: `${u.id}@bench.example`,
-            emailVerified: true,
-            user_role: u.provider ? 'explorer' : 'customer',
-          })),
-        );
-        await tx.insert(profiles).values(
-          batch.map((u) => ({
-            id: u.id,
-            full_name: `Bench ${u.id}`,
-            email: `${u.id}@bench.example`,
-            role: u.provider ? 'service_provider' : 'customer',
-            type: u.provider ? 'provider' : 'customer',
-            intro_seen: true,
-          })),
-        );
-        await tx
-          .insert(userRoles)
-          .values(batch.map((u) => ({ user_id: u.id, role: u.provider ? 'service_provider' : 'customer' })));
-        await tx.insert(authSessions).values(
-          batch.map((u) => ({
-            id: randomUUID(),
-            token: u.token,
-            userId: u.id,
-            expiresAt: expires,
-            ipAddress: '127.0.0.1',
-            userAgent: 'bench',
-          })),
-        );
-      }
+      await writeBenchUsers(tx, users);
       const pairs = [];
       for (let i = 0; i + 1 < users.length; i += 2) pairs.push([users[i], users[i + 1]]);
       const rows = await tx
