@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingPayAnswer, SandboxPay } from '@adwuma/shared';
+import { type BookingPayAnswer, type SandboxPay, toIsoDate } from '@adwuma/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { authUsers, bookings, ledgerEntries, payments } from '../db/schema.ts';
+import { authUsers, bookings, ledgerEntries, ledgerTransactions, payments } from '../db/schema.ts';
 import {
   applyBookingPaymentEvent,
   finishBookingAfterCommit,
@@ -15,6 +15,9 @@ import type { TestApp } from './app.ts';
 import type { TestUser } from './auth.ts';
 import { MOMO_APPROVE, waitForPayment } from './payments.ts';
 import { call } from './providers.ts';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 /** POST /api/bookings/:id/pay as `user`, expecting 200. */
 export async function openBookingCheckout(
@@ -100,4 +103,40 @@ export async function expectBooksBalance(t: TestApp): Promise<void> {
   const sums = new Map<string, number>();
   for (const r of rows) sums.set(r.currency, (sums.get(r.currency) ?? 0) + r.amount_minor);
   for (const [currency, sum] of sums) expect(sum, `${currency} entries sum to zero`).toBe(0);
+}
+
+/** Balances of one booking's movements in the ledger, by account. */
+export async function bookingBalances(t: TestApp, bookingId: string): Promise<Map<string, number>> {
+  const rows = await t.database.db
+    .select({ account: ledgerEntries.account, amount: ledgerEntries.amount_minor })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transaction_id))
+    .where(eq(ledgerTransactions.booking_id, bookingId));
+  const sums = new Map<string, number>();
+  for (const r of rows) sums.set(r.account, (sums.get(r.account) ?? 0) + r.amount);
+  return sums;
+}
+
+/** The kinds of one booking's movements in the ledger, sorted. */
+export async function bookingMovementKinds(t: TestApp, bookingId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ kind: ledgerTransactions.kind })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.booking_id, bookingId));
+  return rows.map((r) => r.kind).sort();
+}
+
+/** Moves a booking to 10:00 (an hour) ten days from now, so a cancellation can be in time or late. Answers the start. */
+export async function scheduleTenDaysAhead(t: TestApp, bookingId: string): Promise<Date> {
+  const start = new Date(Date.parse(`${toIsoDate(new Date(Date.now() + 10 * DAY))}T10:00:00Z`));
+  await t.database.db
+    .update(bookings)
+    .set({
+      scheduled_date: toIsoDate(start),
+      start_time: '10:00',
+      starts_at: start,
+      ends_at: new Date(start.getTime() + HOUR),
+    })
+    .where(eq(bookings.id, bookingId));
+  return start;
 }

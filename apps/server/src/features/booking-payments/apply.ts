@@ -1,9 +1,10 @@
-import { bookingPaid, formatMoney, type PaymentGatewayId, receiptNumber, refundOwed } from '@adwuma/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { bookingPaid, type PaymentGatewayId, refundOwed } from '@adwuma/shared';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookingRefunds, bookings, payments } from '../../db/schema.ts';
 import type { NormalizedEvent } from '../../kernel/payments/gateway.ts';
 import { recordMovement } from '../../kernel/payments/ledger.ts';
+import { failOnAmountMismatch, markPaymentSucceeded } from '../../kernel/payments/settle.ts';
 import type { Deps } from '../../types.ts';
 import { insertNotices } from '../notifications/index.ts';
 import { paymentReceivedNotices, paymentRefundedNotice } from './notices.ts';
@@ -117,15 +118,7 @@ async function applySucceeded(
   const { payment, booking } = locked;
   if (payment.status === 'succeeded' || payment.status === 'refunded') return;
   const now = new Date();
-  if (event.amountMinor !== payment.amount_minor || event.currency !== payment.currency) {
-    await tx
-      .update(payments)
-      .set({
-        status: 'failed',
-        failure_reason: `The gateway reported ${formatMoney(event.amountMinor, event.currency)}, not ${formatMoney(payment.amount_minor, payment.currency)}`,
-        updated_at: now,
-      })
-      .where(eq(payments.id, payment.id));
+  if (await failOnAmountMismatch(tx, payment, event, now)) {
     deps.log.error({ paymentId: payment.id, gateway }, 'booking payment amount mismatch: not applied');
     return;
   }
@@ -135,23 +128,7 @@ async function applySucceeded(
     return;
   }
 
-  const numbered = await tx.execute(sql`select nextval('receipt_number_seq')::int as seq`);
-  const seq = Number((numbered as unknown as { rows: { seq: number }[] }).rows[0]!.seq);
-  const paidAt = event.occurredAt > now ? now : event.occurredAt;
-  const receipt = receiptNumber(paidAt, seq);
-  await tx
-    .update(payments)
-    .set({
-      status: 'succeeded',
-      paid_at: paidAt,
-      receipt_number: receipt,
-      method: event.method ?? payment.method,
-      method_label: event.methodLabel ?? payment.method_label,
-      failure_reason: null,
-      gateway_data: { ...payment.gateway_data, ...event.gatewayData },
-      updated_at: now,
-    })
-    .where(eq(payments.id, payment.id));
+  const { paidAt, receipt } = await markPaymentSucceeded(tx, payment, event, now);
   await recordMovement(
     tx,
     bookingPaid({

@@ -1,6 +1,7 @@
 import { type BookingMoney, materialsAdvanceCap } from '@adwuma/shared';
 import { eq } from 'drizzle-orm';
 import { bookings, payments } from '../../db/schema.ts';
+import { askGatewayAboutPending } from '../../kernel/payments/settle.ts';
 import { providerTier } from '../../kernel/provider-tier.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
@@ -19,15 +20,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * webhook's (reconciliation, the money view). Answers whether it changed anything.
  */
 export async function verifyBookingPayment(deps: Deps, payment: BookingPaymentRow): Promise<boolean> {
-  const gateway = deps.payments.byId(payment.gateway);
-  if (!gateway || payment.status !== 'pending') return false;
-  const event = await gateway.verifyPayment({
-    id: payment.id,
-    reference: payment.reference,
-    amountMinor: payment.amount_minor,
-    currency: payment.currency,
-    gatewayData: payment.gateway_data,
-  });
+  const event = await askGatewayAboutPending(deps, payment);
   if (!event) return false;
   const after = newBookingAfterCommit();
   await deps.database.db.transaction((tx) =>

@@ -2,6 +2,7 @@ import { BOOKING_LIMITS, checkBookingTransition, toIsoDate } from '@adwuma/share
 import { and, asc, eq, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import { bookings } from '../../db/schema.ts';
 import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
+import { eachDueBooking } from '../../kernel/due-bookings.ts';
 import type { Deps } from '../../types.ts';
 import { insertNotices, sendNoticeMails } from '../notifications/index.ts';
 import { applyStep, completionPatch } from './booking-lifecycle.ts';
@@ -23,48 +24,30 @@ const BATCH = 100;
  * mail. Answers the ids it completed.
  */
 export async function autoCompleteBookings(deps: Deps, now: Date = new Date()): Promise<string[]> {
-  const { db } = deps.database;
   const cutoff = new Date(now.getTime() - BOOKING_LIMITS.autoCompleteHours * 3_600_000);
   const due: SQL = and(eq(bookings.status, 'awaiting_confirmation'), lte(bookings.done_marked_at, cutoff))!;
-  const completed: string[] = [];
-  for (;;) {
-    const batch = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(due)
-      .orderBy(asc(bookings.done_marked_at))
-      .limit(BATCH);
-    let done = 0;
-    for (const { id } of batch) {
-      const mailIds = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(bookings)
-          .where(and(eq(bookings.id, id), due))
-          .for('update', { skipLocked: true });
-        if (!row) return [];
-        const check = checkBookingTransition(row.status, 'auto_complete', 'system');
-        if (!check.ok) return [];
-        const patch = await completionPatch(tx, row, now);
-        const after = await applyStep(
-          tx,
-          row,
-          { id: null, role: 'system' },
-          'auto_complete',
-          check.to,
-          patch,
-          undefined,
-          now,
-        );
-        completed.push(id);
-        done++;
-        return insertNotices(tx, autoCompletedNotices(after));
-      });
-      await sendNoticeMails(deps, mailIds, deps.log);
-    }
-    // Rows skipped (locked by a confirmation) stay due: stop rather than loop on them.
-    if (batch.length < BATCH || done === 0) return completed;
-  }
+  return eachDueBooking(
+    deps,
+    due,
+    bookings.done_marked_at,
+    async (tx, row) => {
+      const check = checkBookingTransition(row.status, 'auto_complete', 'system');
+      if (!check.ok) return null;
+      const patch = await completionPatch(tx, row, now);
+      const after = await applyStep(
+        tx,
+        row,
+        { id: null, role: 'system' },
+        'auto_complete',
+        check.to,
+        patch,
+        undefined,
+        now,
+      );
+      return insertNotices(tx, autoCompletedNotices(after));
+    },
+    (mailIds) => sendNoticeMails(deps, mailIds, deps.log),
+  );
 }
 
 /**

@@ -7,18 +7,15 @@ import {
 } from '@adwuma/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  adminAuditLog,
-  bookingEvents,
-  bookingRefunds,
-  bookings,
-  disputes,
-  ledgerEntries,
-  ledgerTransactions,
-} from '../../db/schema.ts';
+import { adminAuditLog, bookingEvents, bookingRefunds, bookings, disputes } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeAdmin, signUp, type TestUser } from '../../test/auth.ts';
-import { expectBooksBalance, payBooking } from '../../test/booking-payments.ts';
+import {
+  bookingBalances,
+  bookingMovementKinds,
+  expectBooksBalance,
+  payBooking,
+} from '../../test/booking-payments.ts';
 import { bookingBetween } from '../../test/bookings.ts';
 import { noticesOf, setTier } from '../../test/jobs.ts';
 import { call } from '../../test/providers.ts';
@@ -106,24 +103,10 @@ describe('dispute resolutions that move money', () => {
     return disputeResponseSchema.parse(res.json()).dispute;
   }
 
-  async function bookingLedger(bookingId: string): Promise<Map<string, number>> {
-    const rows = await t.database.db
-      .select({ account: ledgerEntries.account, amount: ledgerEntries.amount_minor })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transaction_id))
-      .where(eq(ledgerTransactions.booking_id, bookingId));
-    const sums = new Map<string, number>();
-    for (const r of rows) sums.set(r.account, (sums.get(r.account) ?? 0) + r.amount);
-    return sums;
-  }
+  /** Balances of one booking's movements, by account. */
+  const bookingLedger = (bookingId: string) => bookingBalances(t, bookingId);
 
-  async function kindsOf(bookingId: string): Promise<string[]> {
-    const rows = await t.database.db
-      .select({ kind: ledgerTransactions.kind })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.booking_id, bookingId));
-    return rows.map((r) => r.kind).sort();
-  }
+  const kindsOf = (bookingId: string) => bookingMovementKinds(t, bookingId);
 
   async function auditOf(disputeId: string) {
     const [row] = await t.database.db
@@ -371,7 +354,7 @@ describe('dispute resolutions that move money', () => {
     const held = 30_000 - advance;
     const minimum = minimumShareWithAdvance(advance, 'pro');
     expect(minimum).toBe(1_333); // 10 % of (1,333 + 12,000) is 1,333: the share carries the commission
-    let res = await resolve(c, { in_favour_of: 'split', provider_minor: 100, customer_minor: held - 100 });
+    const res = await resolve(c, { in_favour_of: 'split', provider_minor: 100, customer_minor: held - 100 });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.details.fields[0]).toMatchObject({
       field: 'provider_minor',

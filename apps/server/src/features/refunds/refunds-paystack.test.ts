@@ -1,11 +1,16 @@
-import { ESCROW_ACCOUNTS, toIsoDate } from '@adwuma/shared';
+import { ESCROW_ACCOUNTS } from '@adwuma/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { bookingRefunds, bookings, ledgerEntries, ledgerTransactions, payments } from '../../db/schema.ts';
+import { bookingRefunds, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { makeAdmin, signUp, type TestUser, uniqueIp } from '../../test/auth.ts';
-import { expectBooksBalance, openBookingCheckout } from '../../test/booking-payments.ts';
+import {
+  bookingBalances,
+  expectBooksBalance,
+  openBookingCheckout,
+  scheduleTenDaysAhead,
+} from '../../test/booking-payments.ts';
 import { bookingBetween } from '../../test/bookings.ts';
 import { waitForPayment } from '../../test/payments.ts';
 import {
@@ -51,16 +56,7 @@ describe('refunds through Paystack', () => {
     const provider = await signUp(t, { name: 'Kwabena Ofori', role: 'explorer' });
     const customer = await signUp(t, { name: 'Ama Mensah' });
     const id = await bookingBetween(t, customer.id, provider.id, { status: 'scheduled', price: 30_000 });
-    const start = new Date(Date.parse(`${toIsoDate(new Date(Date.now() + 10 * DAY))}T10:00:00Z`));
-    await t.database.db
-      .update(bookings)
-      .set({
-        scheduled_date: toIsoDate(start),
-        start_time: '10:00',
-        starts_at: start,
-        ends_at: new Date(start.getTime() + HOUR),
-      })
-      .where(eq(bookings.id, id));
+    const start = await scheduleTenDaysAhead(t, id);
     const answer = await openBookingCheckout(t, customer, id);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, answer.payment_id));
     expect(payment!.gateway).toBe('paystack');
@@ -81,16 +77,8 @@ describe('refunds through Paystack', () => {
   const refundOf = async (bookingId: string) =>
     (await t.database.db.select().from(bookingRefunds).where(eq(bookingRefunds.booking_id, bookingId)))[0];
 
-  async function bookingLedger(bookingId: string): Promise<Map<string, number>> {
-    const rows = await t.database.db
-      .select({ account: ledgerEntries.account, amount: ledgerEntries.amount_minor })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transaction_id))
-      .where(eq(ledgerTransactions.booking_id, bookingId));
-    const sums = new Map<string, number>();
-    for (const r of rows) sums.set(r.account, (sums.get(r.account) ?? 0) + r.amount);
-    return sums;
-  }
+  /** Balances of one booking's movements, by account. */
+  const bookingLedger = (bookingId: string) => bookingBalances(t, bookingId);
 
   it('a refund Paystack refuses stays owed as failed; an admin’s retry sends the part with its amount', async () => {
     const b = await paidBooking();

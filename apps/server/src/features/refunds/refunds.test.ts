@@ -7,20 +7,18 @@ import {
 } from '@adwuma/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  bookingEvents,
-  bookingRefunds,
-  bookings,
-  ledgerEntries,
-  ledgerTransactions,
-  payments,
-  sandboxTransactions,
-} from '../../db/schema.ts';
+import { bookingEvents, bookingRefunds, bookings, payments, sandboxTransactions } from '../../db/schema.ts';
 import { GatewayError } from '../../kernel/payments/gateway.ts';
 import { ledgerBalances } from '../../kernel/payments/ledger.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, type TestUser } from '../../test/auth.ts';
-import { expectBooksBalance, payBooking } from '../../test/booking-payments.ts';
+import {
+  bookingBalances,
+  bookingMovementKinds,
+  expectBooksBalance,
+  payBooking,
+  scheduleTenDaysAhead,
+} from '../../test/booking-payments.ts';
 import { bookingBetween } from '../../test/bookings.ts';
 import { noticesOf } from '../../test/jobs.ts';
 import { call } from '../../test/providers.ts';
@@ -57,16 +55,7 @@ describe('refunds: cancellations through the sandbox', () => {
     const provider = await signUp(t, { name: 'Kwabena Ofori', role: 'explorer' });
     const customer = await signUp(t, { name: 'Ama Mensah' });
     const id = await bookingBetween(t, customer.id, provider.id, { status: 'scheduled', price });
-    const start = new Date(Date.parse(`${toIsoDate(new Date(Date.now() + 10 * DAY))}T10:00:00Z`));
-    await t.database.db
-      .update(bookings)
-      .set({
-        scheduled_date: toIsoDate(start),
-        start_time: '10:00',
-        starts_at: start,
-        ends_at: new Date(start.getTime() + HOUR),
-      })
-      .where(eq(bookings.id, id));
+    const start = await scheduleTenDaysAhead(t, id);
     const payment = await payBooking(t, customer, id);
     await vi.waitFor(async () => expect((await bookingRow(id)).payment_status).toBe('held'), {
       timeout: 10_000,
@@ -81,6 +70,19 @@ describe('refunds: cancellations through the sandbox', () => {
     (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
   const refundsOf = (bookingId: string) =>
     t.database.db.select().from(bookingRefunds).where(eq(bookingRefunds.booking_id, bookingId));
+
+  /** refundHeld as a decision makes it: in a transaction holding the booking's row lock. */
+  const refundUnderLock = (bookingId: string, amountMinor: number, reason: string, key: string) =>
+    t.database.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+      return refundHeld(tx, t.app.deps, {
+        booking: row!,
+        amountMinor,
+        reason,
+        createdBy: null,
+        key: `test:${bookingId}:${key}`,
+      });
+    });
 
   const cancel = (user: TestUser, id: string, now: Date) =>
     cancelBooking(t.app.deps, t.app.log, id, user.id, { reason: 'Something came up at home, sorry.' }, now);
@@ -103,25 +105,9 @@ describe('refunds: cancellations through the sandbox', () => {
   }
 
   /** Balances of one booking's movements, by account. */
-  async function bookingLedger(bookingId: string): Promise<Map<string, number>> {
-    const rows = await t.database.db
-      .select({ account: ledgerEntries.account, amount: ledgerEntries.amount_minor })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transaction_id))
-      .where(eq(ledgerTransactions.booking_id, bookingId));
-    const sums = new Map<string, number>();
-    for (const r of rows) sums.set(r.account, (sums.get(r.account) ?? 0) + r.amount);
-    return sums;
-  }
+  const bookingLedger = (bookingId: string) => bookingBalances(t, bookingId);
 
-  async function kindsOf(bookingId: string): Promise<string[]> {
-    const rows = await t.database.db
-      .select({ kind: ledgerTransactions.kind })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.booking_id, bookingId))
-      .orderBy(ledgerTransactions.created_at);
-    return rows.map((r) => r.kind).sort();
-  }
+  const kindsOf = (bookingId: string) => bookingMovementKinds(t, bookingId);
 
   it('a cancellation in time refunds everything through the sandbox; the ledger ends at zero', async () => {
     const b = await paidBooking();
@@ -320,27 +306,9 @@ describe('refunds: cancellations through the sandbox', () => {
 
   it('a refund left pending (its job lost) is sent by the sweep after a minute', async () => {
     const b = await paidBooking();
-    const id = await t.database.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(bookings).where(eq(bookings.id, b.id)).for('update');
-      return refundHeld(tx, t.app.deps, {
-        booking: row!,
-        amountMinor: 10_000,
-        reason: 'Goodwill',
-        createdBy: null,
-        key: `test:${b.id}:goodwill`,
-      });
-    });
+    const id = await refundUnderLock(b.id, 10_000, 'Goodwill', 'goodwill');
     // The same decision again changes nothing.
-    const again = await t.database.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(bookings).where(eq(bookings.id, b.id)).for('update');
-      return refundHeld(tx, t.app.deps, {
-        booking: row!,
-        amountMinor: 10_000,
-        reason: 'Goodwill',
-        createdBy: null,
-        key: `test:${b.id}:goodwill`,
-      });
-    });
+    const again = await refundUnderLock(b.id, 10_000, 'Goodwill', 'goodwill');
     expect(again).toBe(id);
     expect(await bookingRow(b.id)).toMatchObject({ refunded_minor: 10_000 });
     expect((await bookingLedger(b.id)).get(ESCROW_ACCOUNTS.held(b.id))).toBe(-20_000);
@@ -354,18 +322,9 @@ describe('refunds: cancellations through the sandbox', () => {
     expect((await bookingLedger(b.id)).get(ESCROW_ACCOUNTS.refundsDue(b.customer.id))).toBe(0);
 
     // More than is held is refused.
-    await expect(
-      t.database.db.transaction(async (tx) => {
-        const [row] = await tx.select().from(bookings).where(eq(bookings.id, b.id)).for('update');
-        return refundHeld(tx, t.app.deps, {
-          booking: row!,
-          amountMinor: 20_001,
-          reason: 'Too much',
-          createdBy: null,
-          key: `test:${b.id}:too-much`,
-        });
-      }),
-    ).rejects.toMatchObject({ statusCode: 409 });
+    await expect(refundUnderLock(b.id, 20_001, 'Too much', 'too-much')).rejects.toMatchObject({
+      statusCode: 409,
+    });
   });
 
   it('the sandbox refunds in parts and refuses more than is left', async () => {

@@ -10,14 +10,14 @@ import {
   paymentRefunded,
   planPrice,
   priceTable,
-  receiptNumber,
   type TierId,
 } from '@adwuma/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { payments, profiles, subscriptions } from '../../db/schema.ts';
 import type { NormalizedEvent } from '../../kernel/payments/gateway.ts';
 import { recordMovement } from '../../kernel/payments/ledger.ts';
+import { failOnAmountMismatch, markPaymentSucceeded } from '../../kernel/payments/settle.ts';
 import type { Deps } from '../../types.ts';
 import { insertNotices, type Notice } from '../notifications/index.ts';
 import { dateText, planEndedNotice, renewalUnpaidNotice, tierName } from './notices.ts';
@@ -143,25 +143,13 @@ export async function applyPaymentSucceeded(
   if (payment.status === 'succeeded' || payment.status === 'refunded') return;
 
   const now = new Date();
-  if (event.amountMinor !== payment.amount_minor || event.currency !== payment.currency) {
-    // Never give a tier for a different amount than asked; an operator looks at it.
-    await tx
-      .update(payments)
-      .set({
-        status: 'failed',
-        failure_reason: `The gateway reported ${formatMoney(event.amountMinor, event.currency)}, not ${formatMoney(payment.amount_minor, payment.currency)}`,
-        updated_at: now,
-      })
-      .where(eq(payments.id, payment.id));
+  // Never give a tier for a different amount than asked; an operator looks at it.
+  if (await failOnAmountMismatch(tx, payment, event, now)) {
     deps.log.error({ paymentId: payment.id, gateway }, 'payment amount mismatch: not applied');
     return;
   }
 
   const sub = await lockSubscription(tx, payment.user_id);
-  const numbered = await tx.execute(sql`select nextval('receipt_number_seq')::int as seq`);
-  const seq = Number((numbered as unknown as { rows: { seq: number }[] }).rows[0]!.seq);
-  const paidAt = event.occurredAt > now ? now : event.occurredAt;
-  const receipt = receiptNumber(paidAt, seq);
   const activeUntil = sub.subscription_end && sub.subscription_end > now ? sub.subscription_end : null;
   const sameStripeSubscription =
     gateway === 'stripe' && sub.gateway_subscription_id === event.gatewaySubscriptionId;
@@ -175,19 +163,7 @@ export async function applyPaymentSucceeded(
     (sub.subscription_tier === payment.tier || sub.gateway_subscription_id !== null) &&
     !sameStripeSubscription;
 
-  await tx
-    .update(payments)
-    .set({
-      status: 'succeeded',
-      paid_at: paidAt,
-      receipt_number: receipt,
-      method: event.method ?? payment.method,
-      method_label: event.methodLabel ?? payment.method_label,
-      failure_reason: null,
-      gateway_data: { ...payment.gateway_data, ...event.gatewayData },
-      updated_at: now,
-    })
-    .where(eq(payments.id, payment.id));
+  const { receipt } = await markPaymentSucceeded(tx, payment, event, now);
   await recordMovement(
     tx,
     paymentReceived({

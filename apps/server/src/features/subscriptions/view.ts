@@ -13,6 +13,7 @@ import {
 } from '@adwuma/shared';
 import { and, count, desc, eq, gt, ilike, ne, or, type SQL } from 'drizzle-orm';
 import { authUsers, payments, profiles, subscriptions } from '../../db/schema.ts';
+import { askGatewayAboutPending } from '../../kernel/payments/settle.ts';
 import { providerTier } from '../../kernel/provider-tier.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
@@ -179,15 +180,7 @@ export async function verifyPendingPayment(
   deps: Deps,
   payment: typeof payments.$inferSelect,
 ): Promise<boolean> {
-  const gateway = deps.payments.byId(payment.gateway);
-  if (!gateway || payment.status !== 'pending') return false;
-  const event = await gateway.verifyPayment({
-    id: payment.id,
-    reference: payment.reference,
-    amountMinor: payment.amount_minor,
-    currency: payment.currency,
-    gatewayData: payment.gateway_data,
-  });
+  const event = await askGatewayAboutPending(deps, payment);
   if (!event) return false;
   const after = newAfterCommit();
   await deps.database.db.transaction((tx) => applyPaymentEvent(tx, deps, payment.gateway, event, after));

@@ -6,6 +6,7 @@ import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Select } from '../../components/ui/field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { type Column, WideTable } from '../../components/ui/wide-table.tsx';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -40,11 +41,7 @@ export function AdminPageHeader({
   );
 }
 
-export interface Column<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-  className?: string;
-}
+export type { Column };
 
 /** A table on wide screens; on phones each row is a card of label–value pairs. */
 export function ResponsiveTable<T>({
@@ -60,31 +57,13 @@ export function ResponsiveTable<T>({
 }) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-border bg-card shadow-sm md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wider text-muted-fg">
-            <tr>
-              {columns.map((c) => (
-                <th key={c.header} scope="col" className={`px-4 py-3 font-semibold ${c.className ?? ''}`}>
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {rows.map((row) => (
-              <tr key={rowKey(row)} className="align-top hover:bg-muted/40">
-                {columns.map((c) => (
-                  <td key={c.header} className={`px-4 py-3 ${c.className ?? ''}`}>
-                    {c.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WideTable
+        caption={caption}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        rowClassName="align-top hover:bg-muted/40"
+      />
       <ul aria-label={caption} className="grid gap-3 md:hidden">
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded-2xl border border-border bg-card p-4 shadow-sm">
@@ -288,24 +267,26 @@ export function TextFilterForm({
   );
 }
 
-/** The "Show" filter of an admin queue (open, resolved, …): a labelled select. */
+/** The "Show" filter of an admin queue (open, resolved, …), or another `label`: a labelled select. */
 export function StatusFilter<T extends string>({
   id,
   value,
   options,
   onChange,
+  label = 'Show',
   className = 'w-full sm:w-56',
 }: {
   id: string;
   value: T;
   options: readonly { value: T; label: string }[];
   onChange: (value: T) => void;
+  label?: string;
   className?: string;
 }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-fg">
-        Show
+        {label}
       </label>
       <Select
         id={id}

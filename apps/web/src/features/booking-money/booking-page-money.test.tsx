@@ -7,45 +7,14 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeBookingDetail } from '../../test/booking-detail.ts';
 import { HELD_MONEY, makeBookingMoney } from '../../test/escrow.ts';
 import { json, makeMe, stubFetch } from '../auth/test/fixtures.tsx';
 import { BookingPage } from '../bookings/booking-page.tsx';
-import { makeBooking } from '../quotes/test/fixtures.ts';
 import { renderRoutes } from '../search/test/fixtures.tsx';
 import { MONEY_TEXT } from './money-text.ts';
 
 // The money panel inside the booking page (issue 18): where it sits, and what the page does with it.
-
-function detail(overrides: Partial<BookingDetail> = {}): BookingDetail {
-  return {
-    ...makeBooking({ id: 'b-1', scheduled_date: '2026-11-25' }),
-    status: 'scheduled',
-    start_time: '09:00',
-    duration_minutes: 120,
-    starts_at: '2026-11-25T09:00:00.000Z',
-    ends_at: '2026-11-25T11:00:00.000Z',
-    started_at: null,
-    done_marked_at: null,
-    auto_complete_at: null,
-    completed_at: null,
-    cancelled_at: null,
-    cancelled_by: null,
-    cancel_reason: null,
-    late_cancellation: null,
-    proposal: null,
-    actions: [],
-    cancellation: {
-      free: true,
-      hours_before_start: 72,
-      message: 'Cancelling is free until 24 hours before.',
-    },
-    earnings: null,
-    dispute: null,
-    reviews: { mine: null, theirs: null, can_review: false, window_closes_at: null },
-    history: [],
-    ...overrides,
-  };
-}
 
 function renderPage(
   booking: BookingDetail,
@@ -83,7 +52,7 @@ afterEach(() => {
 describe('/bookings/:id with booking money', () => {
   it("the provider's Start is refused while unpaid, with the server's message", async () => {
     const user = userEvent.setup();
-    renderPage(detail({ role: 'provider', actions: ['start'] }), makeBookingMoney());
+    renderPage(makeBookingDetail({ role: 'provider', actions: ['start'] }), makeBookingMoney());
     expect(within(await moneyPanel()).getByText(ESCROW_MESSAGES.notPaidYet)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() =>
@@ -95,7 +64,7 @@ describe('/bookings/:id with booking money', () => {
 
   it('a paid booking shows its earnings in the money panel only, not twice', async () => {
     renderPage(
-      detail({
+      makeBookingDetail({
         role: 'provider',
         status: 'completed',
         completed_at: '2026-11-21T12:00:00.000Z',
@@ -123,7 +92,7 @@ describe('/bookings/:id with booking money', () => {
 
   it('confirming the work reads the money again: the customer sees it went to the provider', async () => {
     const user = userEvent.setup();
-    renderPage(detail({ status: 'awaiting_confirmation', actions: ['confirm'] }), HELD_MONEY, {
+    renderPage(makeBookingDetail({ status: 'awaiting_confirmation', actions: ['confirm'] }), HELD_MONEY, {
       step: 'confirm',
       money: { ...HELD_MONEY, payment_status: 'released', held_minor: 0 },
     });

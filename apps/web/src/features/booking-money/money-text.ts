@@ -1,31 +1,9 @@
-import { type BookingPaymentStatus, formatMoney } from '@adwuma/shared';
+import type { BookingPaymentStatus } from '@adwuma/shared';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
 // The booking page's money panel and the provider's materials: every sentence in one place.
 
-const ZONE = 'Africa/Accra';
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: ZONE,
-});
-const MOMENT = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: ZONE,
-});
-
-/** "25 Nov 2026". */
-export const formatDay = (iso: string) => DAY.format(new Date(iso));
-/** "Wed 25 Nov, 14:00" (Accra time). */
-export const formatMoment = (iso: string) => MOMENT.format(new Date(iso)).replace(' at ', ', ');
-/** Cedis, as everywhere: "GH₵ 450.00". */
-export const cedis = (minor: number) => formatMoney(minor, 'GHS');
+export { cedis, formatDay, formatMoment } from '../../lib/money-format.ts';
 
 export const STATUS_TONES: Record<BookingPaymentStatus, BadgeTone> = {
   not_required: 'neutral',

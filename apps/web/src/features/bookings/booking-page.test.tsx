@@ -2,37 +2,19 @@ import type { BookingDetail } from '@adwuma/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeBookingDetail } from '../../test/booking-detail.ts';
 import { callsTo, json, makeMe, stubFetch } from '../auth/test/fixtures.tsx';
-import { makeBooking } from '../quotes/test/fixtures.ts';
 import { renderRoutes } from '../search/test/fixtures.tsx';
 import { BookingPage } from './booking-page.tsx';
 
 function makeDetail(overrides: Partial<BookingDetail> = {}): BookingDetail {
-  return {
-    ...makeBooking({ id: 'b-1', scheduled_date: '2026-11-25' }),
-    status: 'scheduled',
-    start_time: '09:00',
-    duration_minutes: 120,
-    starts_at: '2026-11-25T09:00:00.000Z',
-    ends_at: '2026-11-25T11:00:00.000Z',
-    started_at: null,
-    done_marked_at: null,
-    auto_complete_at: null,
-    completed_at: null,
-    cancelled_at: null,
-    cancelled_by: null,
-    cancel_reason: null,
-    late_cancellation: null,
-    proposal: null,
+  return makeBookingDetail({
     actions: ['cancel', 'propose_reschedule'],
     cancellation: {
       free: true,
       hours_before_start: 72,
       message: 'Cancelling is free until 24 hours before the start.',
     },
-    earnings: null,
-    dispute: null,
-    reviews: { mine: null, theirs: null, can_review: false, window_closes_at: null },
     history: [
       {
         id: 'e-1',
@@ -45,7 +27,7 @@ function makeDetail(overrides: Partial<BookingDetail> = {}): BookingDetail {
       },
     ],
     ...overrides,
-  };
+  });
 }
 
 type Answer = { status: number; body: unknown };

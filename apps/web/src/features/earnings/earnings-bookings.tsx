@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { AppLink } from '../../components/ui/button-link.tsx';
+import { type Column, WideTable } from '../../components/ui/wide-table.tsx';
 import { bookingPagePath } from '../bookings/index.ts';
 import type { EarningsBooking } from './api/earnings.ts';
 import { cedis, EARNINGS_TEXT, earningsState, formatDay } from './earnings-text.ts';
@@ -42,7 +42,7 @@ function Earned({ b }: { b: EarningsBooking }) {
   );
 }
 
-const COLUMNS: { header: string; cell: (b: EarningsBooking) => ReactNode; className?: string }[] = [
+const COLUMNS: Column<EarningsBooking>[] = [
   { header: T.booking, cell: (b) => <Title b={b} /> },
   {
     header: T.completed,
@@ -66,31 +66,12 @@ export function EarningsBookings({ bookings }: { bookings: EarningsBooking[] }) 
   }
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-border bg-card shadow-sm md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{EARNINGS_TEXT.bookings}</caption>
-          <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wider text-muted-fg">
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c.header} scope="col" className={`px-4 py-3 font-semibold ${c.className ?? ''}`}>
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {bookings.map((b) => (
-              <tr key={b.booking_id} className="align-top">
-                {COLUMNS.map((c) => (
-                  <td key={c.header} className={`px-4 py-3 ${c.className ?? ''}`}>
-                    {c.cell(b)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WideTable
+        caption={EARNINGS_TEXT.bookings}
+        columns={COLUMNS}
+        rows={bookings}
+        rowKey={(b) => b.booking_id}
+      />
       <ul aria-label={EARNINGS_TEXT.bookings} className="grid gap-3 md:hidden">
         {bookings.map((b) => (
           <li key={b.booking_id} className="rounded-2xl border border-border bg-card p-4 shadow-sm">

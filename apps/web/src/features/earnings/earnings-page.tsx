@@ -2,12 +2,11 @@ import { type EarningsAnswer, ESCROW_MESSAGES, getTier } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ErrorScreen } from '../../components/screens/error-screen.tsx';
+import { QueryError } from '../../components/screens/query-error.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { AppLink, ButtonLink } from '../../components/ui/button-link.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { EARNINGS_API, earningsQuery } from './api/earnings.ts';
@@ -116,20 +115,7 @@ export function EarningsPage() {
       </div>
     );
   } else if (query.isError) {
-    body =
-      query.error instanceof ApiError && query.error.status === 403 ? (
-        <Alert title={T.providersOnly} className="mt-6">
-          <p>{query.error.message}</p>
-        </Alert>
-      ) : (
-        <div className="mt-6">
-          <ErrorScreen
-            detail={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        </div>
-      );
+    body = <QueryError query={query} forbiddenTitle={T.providersOnly} />;
   } else body = <Earnings data={query.data} />;
 
   return (

@@ -1,13 +1,8 @@
-import { type EarningsBooking, formatMoney, type Payout, type PayoutStatus } from '@adwuma/shared';
+import type { EarningsBooking, Payout, PayoutStatus } from '@adwuma/shared';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
+import { formatDay as formatDayOf } from '../../lib/money-format.ts';
 
 const ZONE = 'Africa/Accra';
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: ZONE,
-});
 const MOMENT = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -18,10 +13,10 @@ const MOMENT = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** "25 Nov 2026". */
-export const formatDay = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : '');
+export const formatDay = (iso: string | null) => (iso ? formatDayOf(iso) : '');
 /** "25 Nov, 14:00" (Accra time). */
 export const formatMoment = (iso: string) => MOMENT.format(new Date(iso)).replace(' at ', ', ');
-export const cedis = (minor: number) => formatMoney(minor, 'GHS');
+export { cedis } from '../../lib/money-format.ts';
 
 export const EARNINGS_TEXT = {
   title: 'Earnings',

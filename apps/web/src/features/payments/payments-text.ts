@@ -1,16 +1,9 @@
-import { formatMoney, type PaymentStatus, type RefundStatus } from '@adwuma/shared';
+import type { RefundStatus } from '@adwuma/shared';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Accra',
-});
+import { PAYMENT_STATUS_BADGES } from '../../lib/money-format.ts';
 
-/** "25 Nov 2026". */
-export const formatDay = (iso: string) => DAY.format(new Date(iso));
-export const cedis = (minor: number) => formatMoney(minor, 'GHS');
+export { cedis, formatDay } from '../../lib/money-format.ts';
 
 export const PAYMENTS_TEXT = {
   title: 'Payments',
@@ -28,14 +21,7 @@ export const PAYMENTS_TEXT = {
   with: (name: string) => `with ${name}`,
 } as const;
 
-export const PAYMENT_STATUS: Record<PaymentStatus, { label: string; tone: BadgeTone }> = {
-  succeeded: { label: 'Paid', tone: 'leaf' },
-  pending: { label: 'Pending', tone: 'brand' },
-  failed: { label: 'Failed', tone: 'danger' },
-  cancelled: { label: 'Cancelled', tone: 'neutral' },
-  superseded: { label: 'Replaced', tone: 'neutral' },
-  refunded: { label: 'Refunded', tone: 'neutral' },
-};
+export const PAYMENT_STATUS = PAYMENT_STATUS_BADGES;
 
 export const REFUND_STATUS: Record<RefundStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Refund on its way', tone: 'brand' },

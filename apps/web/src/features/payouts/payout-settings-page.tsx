@@ -2,12 +2,11 @@ import { ESCROW_MESSAGES, type PayoutSettings } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Landmark, Smartphone } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { ErrorScreen } from '../../components/screens/error-screen.tsx';
+import { QueryError } from '../../components/screens/query-error.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { AppLink } from '../../components/ui/button-link.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { payoutSettingsQuery } from './api/payout-settings.ts';
@@ -97,20 +96,7 @@ export function PayoutSettingsPage() {
   let body: ReactNode;
   if (query.isPending) body = <Skeleton className="mt-6 h-48" />;
   else if (query.isError) {
-    body =
-      query.error instanceof ApiError && query.error.status === 403 ? (
-        <Alert title={T.providersOnly} className="mt-6">
-          <p>{query.error.message}</p>
-        </Alert>
-      ) : (
-        <div className="mt-6">
-          <ErrorScreen
-            detail={query.error.message}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        </div>
-      );
+    body = <QueryError query={query} forbiddenTitle={T.providersOnly} />;
   } else body = <Settings settings={query.data} />;
 
   return (

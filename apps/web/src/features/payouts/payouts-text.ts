@@ -7,25 +7,7 @@ import {
   payoutLookupRequestSchema,
 } from '@adwuma/shared';
 
-const MOMENT = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Africa/Accra',
-});
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Accra',
-});
-
-/** "Wed 25 Nov, 14:00" (Accra time). */
-export const formatMoment = (iso: string) => MOMENT.format(new Date(iso)).replace(' at ', ', ');
-export const formatDay = (iso: string) => DAY.format(new Date(iso));
+export { formatDay, formatMoment } from '../../lib/money-format.ts';
 
 export const PAYOUTS_TEXT = {
   title: 'Payout settings',

@@ -4,12 +4,11 @@ import {
   formatMoney,
   getTier,
   type Payment,
-  type PaymentStatus,
   RENEWAL_REMINDER_DAYS,
   type SubscriptionView,
   type TierId,
 } from '@adwuma/shared';
-import type { BadgeTone } from '../../components/ui/badge.tsx';
+import { PAYMENT_STATUS_BADGES } from '../../lib/money-format.ts';
 
 /** Dates as Ghana reads them: "25 Dec 2026" (Accra is on UTC all year). */
 const DATE = new Intl.DateTimeFormat('en-GB', {
@@ -85,14 +84,7 @@ export const SUBSCRIPTION_TEXT = {
   providersOnly: 'Plans are for service providers',
 } as const;
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, { label: string; tone: BadgeTone }> = {
-  succeeded: { label: 'Paid', tone: 'leaf' },
-  pending: { label: 'Pending', tone: 'brand' },
-  failed: { label: 'Failed', tone: 'danger' },
-  cancelled: { label: 'Cancelled', tone: 'neutral' },
-  superseded: { label: 'Replaced', tone: 'neutral' },
-  refunded: { label: 'Refunded', tone: 'neutral' },
-};
+export const PAYMENT_STATUS_LABELS = PAYMENT_STATUS_BADGES;
 
 /** "Pro plan, monthly", "Pro plan, monthly renewal", "Upgrade to Premium, annual". */
 export function paymentDescription(p: Pick<Payment, 'purpose' | 'tier' | 'cadence'>): string {

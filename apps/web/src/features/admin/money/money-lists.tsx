@@ -8,7 +8,6 @@ import {
   PAYMENT_STATUSES,
   PAYOUT_STATUSES,
   type PaymentPurpose,
-  type PaymentStatus,
   type PayoutStatus,
   REFUND_STATUSES,
   type RefundStatus,
@@ -19,7 +18,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Select } from '../../../components/ui/field.tsx';
+import { PAYMENT_STATUS_BADGES } from '../../../lib/money-format.ts';
 import { GATEWAY_LABELS } from '../admin-subscriptions-page.tsx';
 import { type Column, formatDateTime, PagedTable, pageFrom, StatusFilter } from '../admin-ui.tsx';
 import {
@@ -30,22 +29,6 @@ import {
   useRetryRefund,
 } from './api/money.ts';
 
-const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  pending: 'Pending',
-  succeeded: 'Paid',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  superseded: 'Replaced',
-  refunded: 'Refunded',
-};
-const PAYMENT_STATUS_TONES: Record<PaymentStatus, BadgeTone> = {
-  pending: 'brand',
-  succeeded: 'leaf',
-  failed: 'danger',
-  cancelled: 'neutral',
-  superseded: 'neutral',
-  refunded: 'neutral',
-};
 const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   booking: 'Booking',
   subscription: 'Plan',
@@ -132,7 +115,7 @@ const PAYMENT_COLUMNS: Column<AdminMoneyPayment>[] = [
     header: 'Status',
     cell: (p) => (
       <span className="grid justify-items-start gap-1">
-        <Badge tone={PAYMENT_STATUS_TONES[p.status]}>{PAYMENT_STATUS_LABELS[p.status]}</Badge>
+        <Badge tone={PAYMENT_STATUS_BADGES[p.status].tone}>{PAYMENT_STATUS_BADGES[p.status].label}</Badge>
         {p.failure_reason && <span className="text-xs text-muted-fg">{p.failure_reason}</span>}
       </span>
     ),
@@ -162,28 +145,20 @@ export function MoneyPayments() {
           value={status}
           options={[
             { value: '', label: 'All statuses' },
-            ...PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] })),
+            ...PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_BADGES[s].label })),
           ]}
           onChange={(value) => set('status', value)}
         />
-        <div className="w-full sm:w-56">
-          <label htmlFor="money-payments-purpose" className="block text-sm font-semibold text-fg">
-            For
-          </label>
-          <Select
-            id="money-payments-purpose"
-            className="mt-1.5"
-            value={purpose}
-            onChange={(e) => set('purpose', e.target.value)}
-          >
-            <option value="">Bookings and plans</option>
-            {PAYMENT_PURPOSES.map((p) => (
-              <option key={p} value={p}>
-                {PURPOSE_LABELS[p]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <StatusFilter
+          id="money-payments-purpose"
+          label="For"
+          value={purpose}
+          options={[
+            { value: '', label: 'Bookings and plans' },
+            ...PAYMENT_PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] })),
+          ]}
+          onChange={(value) => set('purpose', value)}
+        />
       </div>
       <div className="mt-4">
         <PagedTable
