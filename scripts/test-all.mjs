@@ -2,7 +2,7 @@
 // `npm test`: every check and suite, then one closing line "N passed, M failed" over all of them.
 // Static checks (lint, dependency rules, type-check, the size budgets) count one each;
 // unit, component and API tests (Vitest) and browser tests (Playwright) count per test.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -20,6 +20,36 @@ function run(label, command, args, extraEnv = {}) {
     `━━ ${label}: ${res.status === 0 ? 'ok' : `failed (exit ${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return res.status === 0;
+}
+
+/**
+ * Runs commands side by side (the static checks are single-threaded: on two cores, three type-checks
+ * one after another took 65 s). Each one's output is printed in one piece when it ends, so two never
+ * interleave. Answers whether each passed, in the order given.
+ */
+function runTogether(jobs) {
+  return Promise.all(
+    jobs.map(
+      ({ label, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (d) => output.push(d));
+          child.stderr.on('data', (d) => output.push(d));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on('close', (code, signal) => {
+            console.log(`\n━━ ${label} ━━ ${command} ${args.join(' ')}`);
+            process.stdout.write(Buffer.concat(output));
+            const ok = code === 0;
+            console.log(
+              `━━ ${label}: ${ok ? 'ok' : `failed (exit ${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+            );
+            resolve(ok);
+          });
+        }),
+    ),
+  );
 }
 
 function check(label, command, args, extraEnv) {
@@ -40,9 +70,23 @@ const only = process.argv.slice(2);
 const wants = (name) => only.length === 0 || only.includes(name);
 
 if (wants('static')) {
-  check('lint (biome)', 'npx', ['biome', 'ci', '.']);
-  check('dependency rules', 'node', ['scripts/check-deps.mjs']);
-  check('type-check', 'npm', ['run', 'typecheck']);
+  // The lint, the dependency rules and each command of `npm run typecheck` (one per project), side by side.
+  const { scripts } = readJson(path.join(root, 'package.json'));
+  const typechecks = scripts.typecheck.split('&&').map((part) => part.trim().split(/\s+/));
+  const started = Date.now();
+  const [lint, deps, ...typecheck] = await runTogether([
+    { label: 'lint (biome)', command: 'npx', args: ['biome', 'ci', '.'] },
+    { label: 'dependency rules', command: 'node', args: ['scripts/check-deps.mjs'] },
+    ...typechecks.map((args) => ({ label: `type-check (${args.join(' ')})`, command: 'npx', args })),
+  ]);
+  console.log(`━━ static checks: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  for (const [suite, ok] of [
+    ['lint (biome)', lint],
+    ['dependency rules', deps],
+    ['type-check', typecheck.every(Boolean)],
+  ]) {
+    results.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  }
 }
 
 if (wants('vitest')) {

@@ -8,12 +8,15 @@ import { loadConfig } from '../config.ts';
 import { openPglite } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
 import { cookiesFrom, ORIGIN } from '../test/auth.ts';
+import { main } from './create-admin.ts';
 
 const cliFile = path.resolve(import.meta.dirname, 'create-admin.ts');
+const ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn' };
 
-function run(args: string[], env: Record<string, string>) {
+/** The command as a user runs it: a process of its own. */
+function spawnCli(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', cliFile, ...args], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -28,14 +31,31 @@ function run(args: string[], env: Record<string, string>) {
   );
 }
 
-// A process-level test of the command on the embedded database (as a user runs it); the service
-// it calls is tested on both databases in features/admin.
+/** The same command's main in this process (no process start per case): its exit code and output. */
+async function run(args: string[], env: Record<string, string>) {
+  let output = '';
+  const code = await main({
+    argv: args,
+    env: { ...process.env, ...ENV, ...env },
+    out: (text) => {
+      output += `${text}\n`;
+    },
+    err: (text) => {
+      output += `${text}\n`;
+    },
+  });
+  return { code, output };
+}
+
+// A process-level test of the command on the embedded database (as a user runs it), then the other
+// cases through its main in this process; the service it calls is tested on both databases in
+// features/admin.
 describe.skipIf(process.env.TEST_DB === 'postgres')('npm run create-admin', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-admin-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('creates an admin on a fresh DATA_DIR who can sign in and open the admin overview', async () => {
-    const created = await run(['--email', 'Chief@Adwuma.test', '--password', 'Adm1n-pass'], {
+    const created = await spawnCli(['--email', 'Chief@Adwuma.test', '--password', 'Adm1n-pass'], {
       DATA_DIR: dataDir,
     });
     expect(created.output).toContain('Created admin chief@adwuma.test');

@@ -10,22 +10,25 @@ import { seedReferenceData } from '../db/seed.ts';
 import { CreateAdminError, createOrPromoteAdmin } from '../features/admin/create-admin.ts';
 import { createAuth, resolveAuthSecret } from '../plugins/auth.ts';
 import { createJobQueue } from '../plugins/jobs.ts';
-import { cliArgs, openCliDatabase, runCli } from './cli-support.ts';
+import { type CliIo, cliArgs, openCliDatabase, processIo, runCli } from './cli-support.ts';
 
 const USAGE = 'Usage: npm run create-admin -- --email <email> --password <password> [--name <name>]';
 
-async function main(): Promise<number> {
+/** The command; its arguments, environment and output are the process's unless a test passes its own. */
+export async function main(io: CliIo = processIo()): Promise<number> {
   const args = cliArgs(
     { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
     USAGE,
+    io,
   );
   if (!args) return 1;
   if (!args.email) {
-    console.error(`--email is required.\n${USAGE}`);
+    io.err(`--email is required.\n${USAGE}`);
     return 1;
   }
   const opened = await openCliDatabase(
     () => 'The server is probably running: stop it, run create-admin again, then start the server.',
+    io,
   );
   if (!opened) return 1;
   const { config, database } = opened;
@@ -35,7 +38,7 @@ async function main(): Promise<number> {
     const where = config.databaseUrl
       ? 'the Postgres database (DATABASE_URL)'
       : `the embedded database in ${config.dataDir}`;
-    console.info(`Opening ${where}; applying migrations...`);
+    io.out(`Opening ${where}; applying migrations...`);
     await database.migrate();
     await seedReferenceData(database);
     const secret = await resolveAuthSecret(database, config.authSecret);
@@ -47,19 +50,19 @@ async function main(): Promise<number> {
       { email: args.email, password: args.password, name: args.name },
     );
     if (result.action === 'created') {
-      console.info(`Created admin ${result.email} (user id ${result.userId}), email verified.`);
+      io.out(`Created admin ${result.email} (user id ${result.userId}), email verified.`);
     } else if (result.action === 'promoted') {
-      console.info(
+      io.out(
         `Promoted the existing account ${result.email} (user id ${result.userId}) to admin; its password is unchanged.`,
       );
     } else {
-      console.info(`${result.email} (user id ${result.userId}) is already an admin; nothing changed.`);
+      io.out(`${result.email} (user id ${result.userId}) is already an admin; nothing changed.`);
     }
-    console.info(`Sign in at ${config.publicUrl}/auth and open ${config.publicUrl}/admin.`);
+    io.out(`Sign in at ${config.publicUrl}/auth and open ${config.publicUrl}/admin.`);
     return 0;
   } catch (error) {
     if (error instanceof CreateAdminError) {
-      console.error(error.message);
+      io.err(error.message);
       return 1;
     }
     throw error;
@@ -68,4 +71,4 @@ async function main(): Promise<number> {
   }
 }
 
-runCli(main);
+runCli(main, import.meta.url);

@@ -6,12 +6,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { main } from './outbox.ts';
 
 const cliFile = path.resolve(import.meta.dirname, 'outbox.ts');
+const ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '' };
 
-function run(args: string[], env: Record<string, string>) {
+/** The command as an operator runs it: a process of its own. */
+function spawnCli(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', cliFile, ...args], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: { ...process.env, ...ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -26,13 +29,30 @@ function run(args: string[], env: Record<string, string>) {
   );
 }
 
-// A process-level test of the command on the embedded database, as an operator runs it.
+/** The same command's main in this process (no process start per case): its exit code and output. */
+async function run(args: string[], env: Record<string, string>) {
+  let output = '';
+  const code = await main({
+    argv: args,
+    env: { ...process.env, ...ENV, ...env },
+    out: (text) => {
+      output += `${text}\n`;
+    },
+    err: (text) => {
+      output += `${text}\n`;
+    },
+  });
+  return { code, output };
+}
+
+// A process-level test of the command on the embedded database, as an operator runs it, then the
+// other cases through its main in this process.
 describe.skipIf(process.env.TEST_DB === 'postgres')('npm run outbox', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-outbox-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints the latest mail for an address with its links, or all of them with --all', async () => {
-    const none = await run(['--to', 'kofi@example.com'], { DATA_DIR: dataDir });
+    const none = await spawnCli(['--to', 'kofi@example.com'], { DATA_DIR: dataDir });
     expect(none.output).toContain('No mail stored for kofi@example.com.');
     expect(none.code).toBe(0);
 

@@ -8,21 +8,23 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema.ts';
-import { cliArgs, openCliDatabase, runCli } from './cli-support.ts';
+import { type CliIo, cliArgs, openCliDatabase, processIo, runCli } from './cli-support.ts';
 
 const USAGE = 'Usage: npm run outbox -- --to <email> [--all]';
 
-async function main(): Promise<number> {
-  const args = cliArgs({ to: { type: 'string' }, all: { type: 'boolean' } }, USAGE);
+/** The command; its arguments, environment and output are the process's unless a test passes its own. */
+export async function main(io: CliIo = processIo()): Promise<number> {
+  const args = cliArgs({ to: { type: 'string' }, all: { type: 'boolean' } }, USAGE, io);
   if (!args) return 1;
   const to = args.to?.trim().toLowerCase();
   if (!to) {
-    console.error(`--to is required.\n${USAGE}`);
+    io.err(`--to is required.\n${USAGE}`);
     return 1;
   }
   const opened = await openCliDatabase(
     (config) =>
       `The server is probably running: stop it and run outbox again, or sign in as an admin and open ${config.publicUrl}/admin/outbox.`,
+    io,
   );
   if (!opened) return 1;
   const { database } = opened;
@@ -37,7 +39,7 @@ async function main(): Promise<number> {
       .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
       .limit(args.all ? 1000 : 1);
     if (mails.length === 0) {
-      console.info(`No mail stored for ${to}.`);
+      io.out(`No mail stored for ${to}.`);
       return 0;
     }
     const out = mails.map((mail) =>
@@ -51,11 +53,11 @@ async function main(): Promise<number> {
           `(sent through SMTP: the text is not kept; message id ${mail.message_id ?? 'unknown'})`,
       ].join('\n'),
     );
-    console.info(out.join(`\n\n${'-'.repeat(72)}\n\n`));
+    io.out(out.join(`\n\n${'-'.repeat(72)}\n\n`));
     return 0;
   } finally {
     await database.close();
   }
 }
 
-runCli(main);
+runCli(main, import.meta.url);

@@ -1,6 +1,25 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// The web project runs file after file in one worker and one jsdom window (vitest.config.ts,
+// isolate: false). This file runs before each test file and gives it what a process of its own
+// gave: our modules evaluated again (module-level state such as the realtime connection, the
+// toaster or the auth client starts over; React, jsdom and most packages stay loaded), real timers,
+// no stubs left behind, and the window back to a new page's state.
+vi.resetModules();
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.unstubAllEnvs();
+window.history.replaceState(null, '', '/');
+document.title = '';
+document.head.replaceChildren();
+document.body.replaceChildren();
+for (const element of [document.documentElement, document.body]) {
+  for (const name of element.getAttributeNames()) element.removeAttribute(name);
+}
+window.localStorage.clear();
+window.sessionStorage.clear();
 
 // A lazy route's first import can take over a second on a busy 2-core machine (CI runs the API
 // suites beside these); findBy* waits up to 5 s instead of 1 s. A test that fails still fails.
