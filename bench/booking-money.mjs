@@ -48,6 +48,7 @@ import {
   isInterrupted,
   latencySummary,
   log,
+  MOMO_APPROVE,
   onCleanup,
   round,
   sleep,
@@ -63,13 +64,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const WAIT_TIMEOUT_MS = Number(process.env.BENCH_WAIT_TIMEOUT_MS ?? 300_000);
 const adminUrl = process.env.BENCH_DATABASE_URL || null;
-const MOMO_APPROVE = {
-  method: 'mobile_money',
-  network: 'mtn',
-  phone: '024 412 3456',
-  decision: 'approve',
-  pin: '1234',
-};
 const DAY_MS = 86_400_000;
 
 cleanupOnSignals();

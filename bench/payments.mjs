@@ -41,6 +41,7 @@ import {
   cleanupOnSignals,
   isInterrupted,
   log,
+  MOMO_APPROVE,
   onCleanup,
   percentile,
   round,
@@ -59,13 +60,6 @@ const ONE_BY_ONE = Number(process.env.BENCH_ONE_BY_ONE ?? 20);
 /** How long to wait for the job queue to apply every paid checkout before giving up. */
 const APPLY_TIMEOUT_MS = Number(process.env.BENCH_APPLY_TIMEOUT_MS ?? 300_000);
 const adminUrl = process.env.BENCH_DATABASE_URL || null;
-const MOMO_APPROVE = {
-  method: 'mobile_money',
-  network: 'mtn',
-  phone: '024 412 3456',
-  decision: 'approve',
-  pin: '1234',
-};
 
 cleanupOnSignals();
 /** The HTTP client, once the app listens. */

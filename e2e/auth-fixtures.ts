@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 import { uniqueEmail } from './support.ts';
 
 /** Meets the sign-up rules (8+, an uppercase letter, a number). */
@@ -66,6 +66,24 @@ export async function signIn(page: Page, account: Pick<Account, 'email' | 'passw
     data: { email: account.email, password: account.password },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * The e2e admin (E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD) signed in, in a browser of their own with
+ * their own client address; phone-sized for the phone journeys. Close `context` when done.
+ */
+export async function signedInAdmin(browser: Browser, options: { phone?: boolean } = {}) {
+  const context = await browser.newContext({
+    baseURL: ORIGIN,
+    ...(options.phone ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } : {}),
+    extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
+  });
+  const page = await context.newPage();
+  await signIn(page, {
+    email: process.env.E2E_ADMIN_EMAIL ?? '',
+    password: process.env.E2E_ADMIN_PASSWORD ?? '',
+  });
+  return { context, page };
 }
 
 /** A customer whose session is in this page's browser. */

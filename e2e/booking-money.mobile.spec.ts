@@ -1,6 +1,5 @@
-import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, ORIGIN, signedInCustomer, signIn, test } from './auth-fixtures.ts';
+import { expect, signedInAdmin, signedInCustomer, test } from './auth-fixtures.ts';
 import {
   cedis,
   hiredBooking,
@@ -228,18 +227,7 @@ test('an admin splits a disputed payment: the customer sees the refund, the prov
   );
 
   // The admin shares the GH₵ 450 held: GH₵ 300 to the provider, GH₵ 150 back to the customer.
-  const adminContext = await browser.newContext({
-    baseURL: ORIGIN,
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
-  });
-  const admin = await adminContext.newPage();
-  await signIn(admin, {
-    email: process.env.E2E_ADMIN_EMAIL ?? '',
-    password: process.env.E2E_ADMIN_PASSWORD ?? '',
-  });
+  const { context: adminContext, page: admin } = await signedInAdmin(browser, { phone: true });
   await admin.goto('/admin/disputes');
   await admin.getByRole('link', { name: title }).first().click();
   await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();

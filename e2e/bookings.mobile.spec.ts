@@ -1,5 +1,4 @@
-import { randomInt } from 'node:crypto';
-import { expect, ORIGIN, signedInCustomer, signIn, test } from './auth-fixtures.ts';
+import { expect, signedInAdmin, signedInCustomer, test } from './auth-fixtures.ts';
 import {
   hiredBooking,
   ok,
@@ -78,15 +77,7 @@ test('a hired booking is marked done and confirmed, both sides review, the ratin
   await expect(page.getByText('In dispute').first()).toBeVisible();
 
   // An admin resolves it in the customer's favour.
-  const adminContext = await browser.newContext({
-    baseURL: ORIGIN,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
-  });
-  const admin = await adminContext.newPage();
-  await signIn(admin, {
-    email: process.env.E2E_ADMIN_EMAIL ?? '',
-    password: process.env.E2E_ADMIN_PASSWORD ?? '',
-  });
+  const { context: adminContext, page: admin } = await signedInAdmin(browser);
   await admin.goto('/admin/disputes');
   await admin
     .getByRole('link', { name: /Kente strip for/ })

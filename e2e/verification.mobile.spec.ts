@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createAccount, expect, ORIGIN, signIn, test } from './auth-fixtures.ts';
+import { createAccount, expect, signedInAdmin, test } from './auth-fixtures.ts';
 import { saveOnboardingSteps } from './onboarding-fixtures.ts';
 
 // ---- small real images, made here (the server decodes and re-encodes every image) ---------------
@@ -108,18 +108,7 @@ test('a provider verifies with a Ghana Card on a phone and an admin approves', a
   await expect(page).toHaveURL(/\/onboarding\/terms$/);
 
   // The admin, in a browser of their own.
-  const adminContext = await browser.newContext({
-    baseURL: ORIGIN,
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
-  });
-  const admin = await adminContext.newPage();
-  await signIn(admin, {
-    email: process.env.E2E_ADMIN_EMAIL ?? '',
-    password: process.env.E2E_ADMIN_PASSWORD ?? '',
-  });
+  const { context: adminContext, page: admin } = await signedInAdmin(browser, { phone: true });
   await admin.goto('/admin/review');
   await expect(admin.getByRole('heading', { level: 1, name: 'Verification review' })).toBeVisible();
   await expect(admin.getByLabel('Show')).toHaveValue('awaiting');

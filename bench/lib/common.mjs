@@ -60,3 +60,12 @@ export function cleanupOnSignals() {
 export async function waitIfInterrupted() {
   if (interrupted) await new Promise(() => {});
 }
+
+/** The sandbox checkout's mobile-money approval (any 4-digit PIN approves). */
+export const MOMO_APPROVE = {
+  method: 'mobile_money',
+  network: 'mtn',
+  phone: '024 412 3456',
+  decision: 'approve',
+  pin: '1234',
+};
