@@ -54,3 +54,8 @@ export * from './verification/documents.ts';
 export * from './verification/schemas.ts';
 export * from './verification/status.ts';
 export * from './waitlist.ts';
+export * from './admin/analytics.ts';
+export * from './admin/experiments.ts';
+export * from './admin/operations.ts';
+export * from './admin/profile-scores.ts';
+export * from './admin/users.ts';

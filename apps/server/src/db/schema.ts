@@ -1,4 +1,8 @@
 import {
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  LEAD_STATUSES,
+  type LeadStatus,
   BID_STATUSES,
   BILLING_CADENCES,
   type BidStatus,
@@ -139,6 +143,8 @@ export const eventTracking = pgTable(
   (t) => [
     check('event_tracking_type_check', oneOf(t.event_type, EVENT_TYPES)),
     index('event_tracking_type_created_idx').on(t.event_type, t.created_at),
+    // Issue 19: the funnel's covering index on created_at (with INCLUDE) is in migration 0011's SQL.
+    index('event_tracking_session_idx').on(t.session_id, t.event_type),
   ],
 );
 
@@ -152,10 +158,58 @@ export const enterpriseLeads = pgTable(
     phone: text('phone'),
     team_size: text('team_size').notNull(),
     needs: text('needs').notNull(),
-    status: text('status').notNull().default('new'),
+    status: text('status').$type<LeadStatus>().notNull().default('new'),
+    /** Issue 19: the admin following the lead up. */
+    owner_id: text('owner_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    follow_up_on: date('follow_up_on', { mode: 'string' }),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('enterprise_leads_created_idx').on(t.created_at),
+    check('enterprise_leads_status_check', oneOf(t.status, LEAD_STATUSES)),
+  ],
+);
+
+/**
+ * Issue 19: searches that found nothing, counted per (normalised query, category, city) and day, so
+ * the admin sees what providers to recruit where. '' stands for "none" in the key.
+ */
+export const searchMisses = pgTable(
+  'search_misses',
+  {
+    query: text('query').notNull(),
+    category: text('category').notNull().default(''),
+    city: text('city').notNull().default(''),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(1),
+    last_seen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.query, t.category, t.city] }),
+  ],
+);
+
+/**
+ * Issue 19: the admin's live feed. Rows are written by database triggers (migration 0011) on the
+ * tables whose inserts are "activity", and announced on the realtime channel, so no feature can
+ * forget to report and a rolled-back insert is never shown.
+ */
+export const adminActivity = pgTable(
+  'admin_activity',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<ActivityKind>().notNull(),
+    actor_id: text('actor_id'),
+    subject_id: text('subject_id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     created_at: createdAt(),
   },
-  (t) => [index('enterprise_leads_created_idx').on(t.created_at)],
+  (t) => [
+    check('admin_activity_kind_check', oneOf(t.kind, ACTIVITY_KINDS)),
+    index('admin_activity_kind_idx').on(t.kind, t.id),
+  ],
 );
 
 /** Spec 7 log_frontend_error: what the browser reports. */
@@ -230,6 +284,11 @@ export const authUsers = pgTable('auth_users', {
   /** Spec 3 Auth user user_metadata.user_role: what the sign-up form chose. */
   user_role: text('user_role').default('customer'),
   twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  /** Issue 19: set by an admin; sign-in is refused and every session ends while set. */
+  suspended_at: at('suspended_at'),
+  suspension_reason: text('suspension_reason'),
+  /** Issue 19: an admin asked for a new password; sign-in is refused until it is reset. */
+  password_reset_required_at: at('password_reset_required_at'),
 });
 
 export const authSessions = pgTable(

@@ -66,6 +66,7 @@ export const ROUTES = {
   admin: '/admin',
   adminDashboard: '/admin/dashboard',
   adminUsers: '/admin/users',
+  adminUserItem: '/admin/users/:id',
   adminReview: '/admin/review',
   adminReviewItem: '/admin/review/:id',
   adminDisputes: '/admin/disputes',

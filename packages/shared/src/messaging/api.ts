@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ActivityItem } from '../admin/operations.ts';
 import { personSchema } from '../jobs/api.ts';
 import { notificationSchema } from '../notifications/schemas.ts';
 import {
@@ -234,7 +235,11 @@ export type ServerFrame =
   | { type: 'reset'; seq: number }
   | { type: 'typing'; conversation_id: string; user_id: string }
   | { type: 'pong'; id: string; server_time: string }
-  | { type: 'error'; code: string; message: string; retry_after_ms?: number };
+  | { type: 'error'; code: string; message: string; retry_after_ms?: number }
+  /** Issue 19: pushed to admins' sockets only, for the live feed on /admin/activity. */
+  | { type: 'activity'; item: ActivityItem }
+  /** Issue 19: the user's sessions were ended by an admin (suspension, forced reset); the socket closes after it. */
+  | { type: 'signed_out'; reason: 'suspended' | 'password_reset' };
 
 /** Client → server frames. Anything else is answered with an error frame. */
 export const clientFrameSchema = z.discriminatedUnion('type', [

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { adminErrorGroupSchema, adminLeadSchema } from '../admin/operations.ts';
+import { adminUserRowSchema } from '../admin/users.ts';
 import { ROLES } from '../roles.ts';
 
 /**
@@ -114,31 +116,14 @@ export const adminOverviewSchema = z.object({
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
-export const adminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  role: roleSchema,
-  created_at: iso,
-  emailVerified: z.boolean(),
-  /** The verified badge: set when an admin approves the identity documents. */
-  verified: z.boolean(),
-});
-export const adminUsersPageSchema = page(adminUserSchema);
+/** GET /api/admin/users (issue 19: phone, status; filters in adminUsersQuerySchema). */
+export const adminUserSchema = adminUserRowSchema;
+export const adminUsersPageSchema = page(adminUserRowSchema);
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
-export const adminEnterpriseLeadSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  company: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  team_size: z.string(),
-  needs: z.string(),
-  status: z.string(),
-  created_at: iso,
-});
-export const adminEnterpriseLeadsPageSchema = page(adminEnterpriseLeadSchema);
+/** GET /api/admin/enterprise-leads (issue 19: status pipeline, owner, notes, follow-up). */
+export const adminEnterpriseLeadSchema = adminLeadSchema;
+export const adminEnterpriseLeadsPageSchema = page(adminLeadSchema);
 export type AdminEnterpriseLeadsPage = z.infer<typeof adminEnterpriseLeadsPageSchema>;
 
 export const adminFrontendErrorSchema = z.object({
@@ -164,9 +149,12 @@ export const adminSecurityEventSchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   created_at: iso,
 });
+/** GET /api/admin/logs: one of four lists (issue 19 adds grouped errors and the audit log). */
 export const adminLogsPageSchema = z.discriminatedUnion('kind', [
+  page(adminErrorGroupSchema).extend({ kind: z.literal('frontend_groups') }),
   page(adminFrontendErrorSchema).extend({ kind: z.literal('frontend') }),
   page(adminSecurityEventSchema).extend({ kind: z.literal('security') }),
+  page(z.lazy(() => adminAuditEntrySchema)).extend({ kind: z.literal('audit') }),
 ]);
 export type AdminLogsPage = z.infer<typeof adminLogsPageSchema>;
 

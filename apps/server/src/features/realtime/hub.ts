@@ -199,6 +199,7 @@ export class RealtimeHub implements BusHandlers {
       }
       return;
     }
+    if (!('f' in payload)) return;
     for (const userId of payload.u) {
       const set = this.byUser.get(userId);
       if (set) for (const connection of set) connection.push(payload.f);
