@@ -1,4 +1,5 @@
 import { createAccount, expect, signedInCustomer, signIn, test } from './auth-fixtures.ts';
+import { uniqueWord } from './marketplace-fixtures.ts';
 
 test('a signed-out visit to the admin area goes to sign in with returnTo', async ({ page }) => {
   await page.goto('/admin/users?page=2');
@@ -27,20 +28,21 @@ test('an admin works under the admin banner: overview, users, leads, logs, activ
   request,
 }) => {
   const admin = { email: process.env.E2E_ADMIN_EMAIL ?? '', password: process.env.E2E_ADMIN_PASSWORD ?? '' };
-  const customer = await createAccount(request);
+  const customer = await createAccount(request, { name: `Kofi ${uniqueWord()}` });
   await signIn(page, admin);
   await page.goto('/admin');
   await expect(page.getByText('Admin Mode Active • Enhanced security enabled')).toBeVisible();
   const banner = page.getByRole('status').filter({ hasText: 'Admin Mode Active' });
   await expect(banner.getByText(admin.email)).toBeVisible();
   await expect(banner.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(page.getByText('Users', { exact: true }).first()).toBeVisible();
 
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await nav.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await page.getByRole('searchbox', { name: 'Search users by email or name' }).fill(customer.email);
+  await page.getByRole('searchbox', { name: 'Name, email or phone' }).fill(customer.email);
   await page.getByRole('button', { name: 'Search' }).click();
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table.getByRole('row')).toHaveCount(2);
@@ -50,9 +52,19 @@ test('an admin works under the admin banner: overview, users, leads, logs, activ
   await expect(page.getByRole('heading', { name: 'Enterprise leads' })).toBeVisible();
   await nav.getByRole('link', { name: 'Logs' }).click();
   await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
-  await nav.getByRole('link', { name: 'Activity' }).click();
-  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Log lists' })
+    .getByRole('link', { name: 'Security events' })
+    .click();
   await expect(
     page.getByRole('table', { name: 'Security events' }).getByText('admin_created').first(),
+  ).toBeVisible();
+  await nav.getByRole('link', { name: 'Activity' }).click();
+  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  // The customer made above signed up: the feed has it.
+  await expect(
+    page
+      .getByRole('list', { name: 'Activity, newest first' })
+      .getByText(`${customer.name} signed up as a customer`),
   ).toBeVisible();
 });

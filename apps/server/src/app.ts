@@ -21,7 +21,10 @@ import { seedDemoJobs } from './db/demo-jobs.ts';
 import { seedDemoData } from './db/demo-seed.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { adminActivityRoutes } from './features/admin-activity/routes.ts';
+import { adminAnalyticsRoutes } from './features/admin-analytics/routes.ts';
 import { adminMoneyRoutes } from './features/admin-money/routes.ts';
+import { adminUserRoutes } from './features/admin-users/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { authJobs } from './features/auth/jobs.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -76,6 +79,7 @@ import { waitlistJobs } from './features/waitlist/jobs.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { getSignedIn, sessionCookiePlugin } from './kernel/http/session.ts';
 import { createPaymentGateways } from './kernel/payments/gateways.ts';
+import { backfillProfileScores } from './kernel/profile-scores.ts';
 import { createLimitStore, routeLimitStore, scheduleLimitPruning } from './lib/limits/index.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { createAuth, resolveAuthSecret } from './plugins/auth.ts';
@@ -163,6 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await seedDemoData(database);
       await seedDemoJobs(database);
     }
+    await backfillProfileScores(database.db);
     secret = await resolveAuthSecret(database, config.authSecret);
   } catch (error) {
     await database.close();
@@ -260,6 +265,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(geocodingRoutes);
   await app.register(adminRoutes);
   await app.register(adminMoneyRoutes);
+  await app.register(adminActivityRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(adminAnalyticsRoutes);
   await app.register(serviceRoutes);
   await app.register(searchRoutes);
   await app.register(favoriteRoutes);

@@ -1,6 +1,7 @@
 // Build step after `vite build` and `vite build --ssr src/landing/prerender.tsx --outDir dist-ssr`:
 // 1. renders the landing page to HTML and puts it into the built landing.html, so the page paints
-//    before any script runs;
+//    before any script runs, and puts the hero experiment's inline script into its <head> (the
+//    server allows it by its sha256 in the page's Content-Security-Policy);
 // 2. writes .gz and .br copies of the text assets, which the server's @fastify/static serves
 //    (preCompressed) to browsers that accept them.
 import fs from 'node:fs/promises';
@@ -15,6 +16,7 @@ const distDir = process.env.WEB_DIST_DIR
   : path.join(webRoot, 'dist');
 const ssrEntry = path.join(webRoot, 'dist-ssr', 'prerender.js');
 const PLACEHOLDER = '<!--app-html-->';
+const HEAD_PLACEHOLDER = '<!--head-html-->';
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
 const gzip = promisify(zlib.gzip);
@@ -26,13 +28,15 @@ async function prerenderLanding() {
   if (!template.includes(PLACEHOLDER)) {
     throw new Error(`${landingPath} has no ${PLACEHOLDER} placeholder (already prerendered?)`);
   }
-  const { render } = await import(pathToFileURL(ssrEntry).href);
+  if (!template.includes(HEAD_PLACEHOLDER))
+    throw new Error(`${landingPath} has no ${HEAD_PLACEHOLDER} placeholder`);
+  const { render, renderHead } = await import(pathToFileURL(ssrEntry).href);
   const html = render();
   if (typeof html !== 'string' || html.length === 0) throw new Error('the landing page rendered nothing');
   // A function replacement: the markup may contain `$` sequences that String.replace would expand.
   await fs.writeFile(
     landingPath,
-    template.replace(PLACEHOLDER, () => html),
+    template.replace(HEAD_PLACEHOLDER, () => renderHead()).replace(PLACEHOLDER, () => html),
   );
   return { file: landingPath, bytes: Buffer.byteLength(html) };
 }

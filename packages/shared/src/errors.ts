@@ -17,6 +17,12 @@ export const ERROR_CODES = [
   'PAYMENTS_UNAVAILABLE',
   /** The payment gateway refused or failed a call. */
   'GATEWAY_ERROR',
+  /** Issue 19: an admin action refused by adminActionProblem (409). */
+  'ACTION_REFUSED',
+  /** Issue 19: sign-in refused while the account is suspended (403). */
+  'ACCOUNT_SUSPENDED',
+  /** Issue 19: sign-in refused until the password an admin asked for is reset (403). */
+  'PASSWORD_RESET_REQUIRED',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

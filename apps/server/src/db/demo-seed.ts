@@ -1,5 +1,6 @@
 import type { PriceType, ServiceStatus } from '@adwuma/shared';
 import { sql } from 'drizzle-orm';
+import { refreshAllProfileScores } from '../kernel/profile-scores.ts';
 import { rebuildProviderSearch } from '../kernel/provider-search.ts';
 import type { Database, Db } from './client.ts';
 import { CATEGORY_GROUPS } from './data/categories.ts';
@@ -350,6 +351,7 @@ export async function insertProviders(db: Pick<Db, 'transaction'>, providers: Se
       );
     for (const batch of chunks(services, BATCH)) await tx.insert(providerServices).values(batch);
     await rebuildProviderSearch(tx, ids);
+    await refreshAllProfileScores(tx, ids);
   });
 }
 

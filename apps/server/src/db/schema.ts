@@ -143,9 +143,30 @@ export const eventTracking = pgTable(
   (t) => [
     check('event_tracking_type_check', oneOf(t.event_type, EVENT_TYPES)),
     index('event_tracking_type_created_idx').on(t.event_type, t.created_at),
-    // Issue 19: the funnel's covering index on created_at (with INCLUDE) is in migration 0011's SQL.
     index('event_tracking_session_idx').on(t.session_id, t.event_type),
+    // Issue 19: the page views of the few converting pages, counted from the index alone.
+    index('event_tracking_page_idx').on(t.page_path, t.event_type, t.created_at),
   ],
+);
+
+/**
+ * Issue 19: one row per visit (session), kept by a trigger on event_tracking (migration 0011), so the
+ * funnel counts visitors without a distinct pass over a month of raw events. A session belongs to the
+ * Africa/Accra day it started and to the first traffic source it carried; events without a session
+ * are summed per day under the key '~<day>' with `anonymous` set (counted as events, not visitors).
+ */
+export const eventSessions = pgTable(
+  'event_sessions',
+  {
+    session_key: text('session_key').primaryKey(),
+    day: date('day', { mode: 'string' }).notNull(),
+    anonymous: boolean('anonymous').notNull().default(false),
+    utm_source: text('utm_source'),
+    page_views: integer('page_views').notNull().default(0),
+    signups: integer('signups').notNull().default(0),
+    conversions: integer('conversions').notNull().default(0),
+  },
+  (t) => [index('event_sessions_day_idx').on(t.day, t.utm_source)],
 );
 
 export const enterpriseLeads = pgTable(

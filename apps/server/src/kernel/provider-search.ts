@@ -17,7 +17,8 @@ const BIO_SEARCH_CHARS = 300;
 /**
  * The listing rule (decision 005): a provider is listed when core onboarding is complete
  * (profiles.onboarding_completed, which the server writes for provider-like users only), they have a
- * location, and their effective role is not admin (an admin is not provider-like). A provider without
+ * location, their effective role is not admin (an admin is not provider-like) and their account is
+ * not suspended (issue 19: unlisted, data kept, listed again on reinstatement). A provider without
  * a published service is listed without a price. The rows below are what provider_search holds.
  */
 function listingSource(filter: SQL): SQL {
@@ -79,6 +80,7 @@ function listingSource(filter: SQL): SQL {
     where p.onboarding_completed
       and not p.is_admin
       and not exists (select 1 from user_roles r where r.user_id = p.id and r.role = 'admin')
+      and not exists (select 1 from auth_users u where u.id = p.id and u.suspended_at is not null)
       and ${filter}`;
 }
 

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { appSettings, authSchema } from '../db/schema.ts';
+import { clearPasswordResetRequired, sessionHoldHooks } from '../features/auth/account-holds.ts';
 import { createProfileFor } from '../features/auth/create-profile.ts';
 import {
   AUTH_CALLBACK_PATH,
@@ -109,6 +110,8 @@ export function createAuth(options: AuthOptions) {
         await queueAuthMail({ jobs }, { kind: 'reset-password', to: user.email, name: user.name, url });
       },
       onPasswordReset: async ({ user }) => {
+        // Issue 19: the new password lifts an admin's forced reset.
+        await clearPasswordResetRequired(database, user.id);
         await logSecurityEvent(
           database,
           { event_type: 'password_reset_completed', user_id: user.id, email: user.email },
@@ -146,6 +149,8 @@ export function createAuth(options: AuthOptions) {
           },
         },
       },
+      // Issue 19: no session for a suspended account or one that must reset its password.
+      session: sessionHoldHooks(database),
     },
     hooks: { before: authBeforeHook(policy), after: authAfterHook(policy) },
     // Name and picture change through PATCH /api/profile, which keeps the profile and the account in

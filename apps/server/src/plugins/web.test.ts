@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { withAppSettings } from './web.ts';
+import { inlineScriptHashes, withAppSettings, withScriptSources } from './web.ts';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en-GH">
@@ -87,5 +88,62 @@ describe('withAppSettings', () => {
     const html = withAppSettings(INDEX_HTML, { mapTileUrl: '"><script>alert(1)</script>' });
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+});
+
+/** The landing page's hero experiment runs an inline script before paint: allowed by hash, there only. */
+describe('the landing page Content-Security-Policy', () => {
+  const SCRIPT = `(function(){document.documentElement.setAttribute("data-hero","local")})();`;
+  const HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(
+      path.join(dist, 'landing.html'),
+      `<!doctype html><html><head><script src="/theme-init.js"></script>\n<script>${SCRIPT}</script>` +
+        '<script type="module" crossorigin src="/assets/landing-abc.js"></script></head><body><h1>Adwuma</h1></body></html>',
+    );
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const scriptSrc = (policy: string) =>
+    policy
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'))!
+      .trim();
+
+  it("allows the inline script by its sha256 on /landing, never 'unsafe-inline', and only there", async () => {
+    const landing = await t.app.inject({ method: 'GET', url: '/landing' });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toContain(SCRIPT);
+    const policy = landing.headers['content-security-policy'] as string;
+    expect(scriptSrc(policy)).toBe(`script-src 'self' ${HASH}`);
+    expect(scriptSrc(policy)).not.toContain('unsafe-inline');
+    // Every other directive is the site-wide policy's.
+    const page = await t.app.inject({ method: 'GET', url: '/search' });
+    const sitePolicy = page.headers['content-security-policy'] as string;
+    expect(scriptSrc(sitePolicy)).toBe("script-src 'self'");
+    expect(policy.replace(` ${HASH}`, '')).toBe(sitePolicy);
+  });
+
+  it('hashes only inline scripts, exactly as written', () => {
+    expect(
+      inlineScriptHashes('<script src="/a.js"></script><script type="module" src="/b.js"></script>'),
+    ).toEqual([]);
+    expect(inlineScriptHashes(`<script>${SCRIPT}</script><script>\n${SCRIPT}</script>`)).toEqual([
+      HASH,
+      `'sha256-${createHash('sha256').update(`\n${SCRIPT}`).digest('base64')}'`,
+    ]);
+    expect(withScriptSources("default-src 'self';script-src 'self';img-src 'self'", [HASH])).toBe(
+      `default-src 'self';script-src 'self' ${HASH};img-src 'self'`,
+    );
+    expect(withScriptSources("script-src 'self'", [])).toBe("script-src 'self'");
   });
 });

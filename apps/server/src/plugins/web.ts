@@ -58,6 +58,28 @@ function describedTemplate(html: string): { head: string; rest: string } | null 
   return at < 0 ? null : { head: stripped.slice(0, at), rest: stripped.slice(at) };
 }
 
+/**
+ * The CSP sources allowing a page's inline scripts by their sha256 (the prerendered landing page's
+ * hero experiment script, apps/web/src/landing/hero-script.ts): the exact text between the tags.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attrs) || body.length === 0) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The policy with `sources` added to its script-src directive. */
+export function withScriptSources(policy: string, sources: readonly string[]): string {
+  if (sources.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((d) => (/^\s*script-src\s/i.test(d) ? `${d.trimEnd()} ${sources.join(' ')}` : d))
+    .join(';');
+}
+
 export interface WebOptions {
   distDir: string;
   pages?: DescribedPage[];
@@ -120,9 +142,15 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   walk(distDir);
 
   const landingFile = fs.existsSync(landingPath) ? 'landing.html' : 'index.html';
-  app.get('/landing', async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(landingFile),
-  );
+  // Its inline script (chosen before the first paint) is allowed by hash, on this page only.
+  const landingScripts =
+    landingFile === 'landing.html' ? inlineScriptHashes(fs.readFileSync(landingPath, 'utf8')) : [];
+  app.get('/landing', async (_request, reply) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string')
+      reply.header('content-security-policy', withScriptSources(policy, landingScripts));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(landingFile);
+  });
 
   // Read once: the file only changes with a new build, which restarts the server.
   const indexHtml = withAppSettings(fs.readFileSync(indexPath, 'utf8'), options);

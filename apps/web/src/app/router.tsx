@@ -248,19 +248,27 @@ const authRoutes: RouteObject[] = [
       {
         index: true,
         lazy: async () => ({
-          Component: (await import('../features/admin/admin-overview-page.tsx')).AdminOverviewPage,
+          Component: (await import('../features/admin/dashboard/admin-dashboard-page.tsx'))
+            .AdminDashboardPage,
         }),
       },
       {
         path: ROUTES.adminDashboard,
         lazy: async () => ({
-          Component: (await import('../features/admin/admin-overview-page.tsx')).AdminOverviewPage,
+          Component: (await import('../features/admin/dashboard/admin-dashboard-page.tsx'))
+            .AdminDashboardPage,
         }),
       },
       {
         path: ROUTES.adminUsers,
         lazy: async () => ({
-          Component: (await import('../features/admin/admin-users-page.tsx')).AdminUsersPage,
+          Component: (await import('../features/admin/users/admin-users-page.tsx')).AdminUsersPage,
+        }),
+      },
+      {
+        path: ROUTES.adminUserItem,
+        lazy: async () => ({
+          Component: (await import('../features/admin/users/admin-user-page.tsx')).AdminUserPage,
         }),
       },
       {
@@ -297,13 +305,13 @@ const authRoutes: RouteObject[] = [
       {
         path: ROUTES.adminEnterpriseLeads,
         lazy: async () => ({
-          Component: (await import('../features/admin/admin-leads-page.tsx')).AdminLeadsPage,
+          Component: (await import('../features/admin/leads/admin-leads-page.tsx')).AdminLeadsPage,
         }),
       },
       {
         path: ROUTES.adminLogs,
         lazy: async () => ({
-          Component: (await import('../features/admin/admin-logs-page.tsx')).AdminLogsPage,
+          Component: (await import('../features/admin/logs/admin-logs-page.tsx')).AdminLogsPage,
         }),
       },
       {
@@ -327,7 +335,7 @@ const authRoutes: RouteObject[] = [
       {
         path: ROUTES.adminActivity,
         lazy: async () => ({
-          Component: (await import('../features/admin/admin-logs-page.tsx')).AdminActivityPage,
+          Component: (await import('../features/admin/activity/admin-activity-page.tsx')).AdminActivityPage,
         }),
       },
     ],

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
+import { HERO_HEADLINES } from './hero-experiment.ts';
 import { LandingPage } from './landing-page.tsx';
 import { render as prerender } from './prerender.tsx';
 
@@ -41,6 +42,23 @@ describe('LandingPage', () => {
     for (const value of ['1,000+', '50+', '4.8', '20+']) {
       expect(within(numbers).getByText(value)).toBeInTheDocument();
     }
+  });
+
+  it('prerenders both hero headlines of the experiment into one heading, stacked in one cell', () => {
+    const container = document.createElement('div');
+    container.innerHTML = prerender();
+    const h1 = container.querySelector('h1#hero-title')!;
+    expect(h1.className).toContain('grid');
+    const variants = [...h1.querySelectorAll('[data-hero-variant]')];
+    expect(variants.map((v) => v.getAttribute('data-hero-variant'))).toEqual(['control', 'local']);
+    for (const v of variants) {
+      const { lead, accent } = HERO_HEADLINES[v.getAttribute('data-hero-variant') as 'control' | 'local'];
+      expect(v.textContent).toBe(`${lead} ${accent}`);
+      expect(v.className).toContain('col-start-1 row-start-1');
+    }
+    // The control is the headline the page had before the experiment; the local one names cities.
+    expect(variants[0]!.textContent).toBe('Trusted hands for every job, from Accra to Tamale.');
+    expect(variants[1]!.textContent).toMatch(/Accra, Kumasi and Tamale/);
   });
 
   it('prerenders to HTML that hydrates without a mismatch', async () => {

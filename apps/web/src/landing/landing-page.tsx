@@ -20,6 +20,7 @@ import {
 } from 'lucide-react';
 import { SiteFooter } from '../components/site/site-footer.tsx';
 import { SiteHeader } from '../components/site/site-header.tsx';
+import { HERO_HEADLINES, type HeroVariant } from './hero-experiment.ts';
 import { FlagBand, KentePattern } from './kente.tsx';
 import { LandingToaster } from './toaster.tsx';
 import { WaitlistForm } from './waitlist-form.tsx';
@@ -64,6 +65,8 @@ const POPULAR_SERVICES = [
   { label: 'Tailoring', icon: Shirt },
 ] as const;
 
+const HERO_VARIANTS = Object.keys(HERO_HEADLINES) as HeroVariant[];
+
 function Hero() {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
@@ -82,12 +85,18 @@ function Hero() {
             </span>
             Akwaaba! Opening soon across Ghana
           </p>
+          {/* The hero experiment: both headlines stacked in one grid cell, so the box is the same
+              whichever shows; landing.css shows the one <html data-hero> names (set before paint). */}
           <h1
             id="hero-title"
-            className="mt-5 text-[2.5rem] leading-[1.08] font-extrabold tracking-tight text-balance text-fg sm:text-5xl lg:text-6xl"
+            className="mt-5 grid text-[2.5rem] leading-[1.08] font-extrabold tracking-tight text-balance text-fg sm:text-5xl lg:text-6xl"
           >
-            Trusted hands for every job,{' '}
-            <span className="text-brand-600 dark:text-brand-500">from Accra to Tamale.</span>
+            {HERO_VARIANTS.map((variant) => (
+              <span key={variant} data-hero-variant={variant} className="col-start-1 row-start-1">
+                {HERO_HEADLINES[variant].lead}{' '}
+                <span className="text-brand-600 dark:text-brand-500">{HERO_HEADLINES[variant].accent}</span>
+              </span>
+            ))}
           </h1>
           <p className="mt-5 max-w-xl text-lg text-pretty text-muted-fg">
             Adwuma connects you with verified hairdressers, tutors, plumbers, cleaners, designers and more.

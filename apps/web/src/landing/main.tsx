@@ -1,12 +1,20 @@
 import '../styles/landing.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { captureUtm, track } from '../lib/analytics.ts';
+import { captureUtm, experimentVariant, track, trackExperiment } from '../lib/analytics.ts';
+import { HERO_ATTRIBUTE } from './hero-experiment.ts';
 import { LandingPage } from './landing-page.tsx';
 
 // Keep the visit's UTM parameters first, so the page view and a waitlist join both carry them.
 captureUtm();
 track('page_view');
+// The hero experiment: the built page's <head> script already chose and showed the variant (the
+// same answer; under `vite dev` it is chosen here). One ab_test event per visitor session.
+const hero = experimentVariant('landing_hero');
+if (hero) {
+  document.documentElement.setAttribute(HERO_ATTRIBUTE, hero);
+  trackExperiment('landing_hero', hero);
+}
 
 const container = document.getElementById('root');
 if (container) {

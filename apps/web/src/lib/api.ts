@@ -40,20 +40,27 @@ export function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, code, message, inner.details);
 }
 
-type SessionExpiredListener = (path: string) => void;
+export interface SessionEnd {
+  /** Shown instead of the "session expired" message (an admin ended the session: issue 19). */
+  message?: string;
+  /** A plain 401 (no session cookie at all): only an end when the app thought someone was signed in. */
+  signedInOnly?: boolean;
+}
+type SessionExpiredListener = (path: string, end?: SessionEnd) => void;
 const sessionExpiredListeners = new Set<SessionExpiredListener>();
 
 /**
- * Called whenever an API call answers SESSION_EXPIRED (the cookie is there but the session is
- * gone): the auth provider signs the person out of the app and sends them to sign in.
+ * Called whenever an API call answers 401 (SESSION_EXPIRED: the cookie is there but the session is
+ * gone; UNAUTHORIZED: no session at all) or the realtime channel says the session was ended: the
+ * auth provider signs the person out of the app and sends them to sign in.
  */
 export function onSessionExpired(listener: SessionExpiredListener): () => void {
   sessionExpiredListeners.add(listener);
   return () => sessionExpiredListeners.delete(listener);
 }
 
-export function notifySessionExpired(path: string): void {
-  for (const listener of sessionExpiredListeners) listener(path);
+export function notifySessionExpired(path: string, end?: SessionEnd): void {
+  for (const listener of sessionExpiredListeners) listener(path, end);
 }
 
 /** Field messages from a VALIDATION_ERROR, keyed by field name. */
@@ -87,6 +94,8 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   if (!response.ok) {
     const error = toApiError(response.status, body);
     if (error.code === 'SESSION_EXPIRED') notifySessionExpired(path);
+    else if (error.status === 401 && error.code === 'UNAUTHORIZED')
+      notifySessionExpired(path, { signedInOnly: true });
     throw error;
   }
   return body as T;

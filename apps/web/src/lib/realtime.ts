@@ -97,6 +97,15 @@ export class RealtimeClient {
     this.frameListeners.add(listener);
     return () => this.frameListeners.delete(listener);
   }
+  /** Frames of one type only: 'activity' for the admin live feed, 'signed_out' for the session's end. */
+  onFrameOf<T extends ServerFrame['type']>(
+    type: T,
+    listener: (frame: Extract<ServerFrame, { type: T }>) => void,
+  ): () => void {
+    return this.onFrame((frame) => {
+      if (frame.type === type) listener(frame as Extract<ServerFrame, { type: T }>);
+    });
+  }
   onState(listener: () => void): () => void {
     this.stateListeners.add(listener);
     return () => this.stateListeners.delete(listener);

@@ -9,6 +9,8 @@ import { z } from 'zod';
 export const ANALYTICS_TIME_ZONE = 'Africa/Accra';
 export const FUNNEL_DEFAULT_DAYS = 30;
 export const FUNNEL_MAX_DAYS = 366;
+/** The earliest day a range may start on (Adwuma has no events before it). */
+export const FUNNEL_FIRST_DAY = '2000-01-01';
 /** Spec 9: top 5 traffic sources; the rest are summed as "other". */
 export const TOP_TRAFFIC_SOURCES = 5;
 export const TOP_PAGES = 10;
@@ -40,24 +42,33 @@ const addDays = (dayString: string, n: number): string =>
 const dayCount = (start: string, end: string): number =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 
+/** A yyyy-mm-dd string naming a real calendar day (not 2026-02-30, not 6819-33-98). */
+function isDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && toDay(new Date(time)) === value;
+}
+
 export type RangeProblem = { field: 'start' | 'end'; message: string };
 
 /**
  * The range asked for, or the problem with it. No dates: the last 30 days ending today. Only an end:
- * the 30 days ending then. Only a start: from then to today. End before start, a range longer than
- * 366 days or a start in the future are refused with a message naming the field.
+ * the 30 days ending then. Only a start: from then to today. A day that does not exist, a start
+ * before 2000, end before start, a range longer than 366 days or a start in the future are refused
+ * with a message naming the field.
  */
 export function resolveRange(query: AnalyticsRangeQuery, now: Date): DayRange | RangeProblem {
   const today = toDay(now);
+  // The dates given are checked before a default is counted from them ("6819-33-98" is no day to
+  // count 30 days back from).
+  for (const field of ['start', 'end'] as const) {
+    const value = query[field];
+    if (value !== undefined && !isDay(value)) return { field, message: `${value} is not a date` };
+  }
   const end = query.end ?? today;
   const start = query.start ?? addDays(end, -(FUNNEL_DEFAULT_DAYS - 1));
-  for (const [field, value] of [
-    ['start', start],
-    ['end', end],
-  ] as const) {
-    if (Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || toDay(new Date(`${value}T00:00:00Z`)) !== value)
-      return { field, message: `${value} is not a date` };
-  }
+  // Also keeps the previous period's days real dates (no year 0 or before).
+  if (start < FUNNEL_FIRST_DAY)
+    return { field: query.start ? 'start' : 'end', message: `Choose a date from ${FUNNEL_FIRST_DAY} on` };
   if (start > today) return { field: 'start', message: 'The start date is in the future' };
   if (end < start) return { field: 'end', message: 'The end date is before the start date' };
   const days = dayCount(start, end);

@@ -12,7 +12,13 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 };
 export const LEAD_NOTES_MAX = 5000;
 
-/** GET /api/admin/enterprise-leads querystring; format=csv answers text/csv of every match. */
+/** "YYYY-MM-DD" naming a day that exists (not 2026-02-30), so the database never refuses it. */
+function isCalendarDate(s: string): boolean {
+  const time = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === s;
+}
+
+/** GET /api/admin/enterprise-leads querystring (the .csv export takes status and q: every match). */
 export const adminLeadsQuerySchema = z.object({
   page: z.coerce.number({ error: 'Must be a page number' }).int().min(1).max(100_000).default(1),
   status: z.enum(LEAD_STATUSES, { error: 'Choose new, contacted, qualified, won or lost' }).optional(),
@@ -24,10 +30,14 @@ export const adminLeadUpdateSchema = z
   .strictObject({
     status: z.enum(LEAD_STATUSES, { error: 'Choose new, contacted, qualified, won or lost' }).optional(),
     owner_id: z.string().min(1).nullable().optional(),
-    notes: z.string().max(LEAD_NOTES_MAX, { error: `Keep notes under ${LEAD_NOTES_MAX} characters` }).optional(),
+    notes: z
+      .string()
+      .max(LEAD_NOTES_MAX, { error: `Keep notes under ${LEAD_NOTES_MAX} characters` })
+      .optional(),
     follow_up_on: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-12-01' })
+      .refine(isCalendarDate, { error: 'Use a real date like 2026-12-01' })
       .nullable()
       .optional(),
   })

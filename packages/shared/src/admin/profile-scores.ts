@@ -1,3 +1,5 @@
+import { completionPercentage } from '../onboarding/completion.ts';
+
 /**
  * Issue 19: profile completion and strength, written by the server whenever what they measure
  * changes. Completion follows spec 4 (core items done out of 3, as a percentage; non-providers
@@ -24,8 +26,12 @@ export interface ProfileScoreFacts {
 /** Spec 4: completed core items (avatar and name, a location, a skill or tag) out of 3, in percent. */
 export function profileCompletionPercentage(f: ProfileScoreFacts): number {
   if (!f.isProviderLike) return 100;
-  const done = [f.hasAvatar && f.hasName, f.hasLocation, f.hasSkills].filter(Boolean).length;
-  return Math.round((done / 3) * 100);
+  // The onboarding status's own figure (one rule): the stored value always equals what it shows.
+  return completionPercentage({
+    profile_completed: f.hasAvatar && f.hasName,
+    location_completed: f.hasLocation,
+    skills_completed: f.hasSkills,
+  });
 }
 
 /** What each part of the strength score is worth; they add up to 100. */

@@ -76,6 +76,18 @@ describe('free-text normalisation (spec 5)', () => {
     expect(normalizeLocationText(null)).toBeNull();
   });
 
+  it('treats object property names as ordinary text, not known cities', () => {
+    for (const text of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(normalizeLocationText(text), text).toEqual({
+        city: tidyPlaceName(text),
+        region: null,
+        country: 'Ghana',
+        neighbourhood: null,
+      });
+    }
+    expect(normalizeLocationText('__proto__, Accra')).toMatchObject({ city: 'Accra', neighbourhood: '__proto__' });
+  });
+
   it('tidies names: spaces collapsed, all-lowercase capitalised, mixed case kept', () => {
     expect(tidyPlaceName('  sekondi-takoradi ')).toBe('Sekondi-Takoradi');
     expect(tidyPlaceName('McCarthy  Hill')).toBe('McCarthy Hill');

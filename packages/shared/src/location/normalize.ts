@@ -41,9 +41,14 @@ export function normalizeLocationText(text: string | null | undefined): Normaliz
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length === 0) return null;
-  const knownIndex = parts.findIndex((p) => KNOWN_CITY_REGIONS[p.toLowerCase()] !== undefined);
+  // Own keys only: typed text such as "__proto__" or "constructor" is not a known city.
+  const knownOf = (part: string) => {
+    const key = part.toLowerCase();
+    return Object.hasOwn(KNOWN_CITY_REGIONS, key) ? KNOWN_CITY_REGIONS[key] : undefined;
+  };
+  const knownIndex = parts.findIndex((p) => knownOf(p) !== undefined);
   if (knownIndex >= 0) {
-    const known = KNOWN_CITY_REGIONS[parts[knownIndex]!.toLowerCase()]!;
+    const known = knownOf(parts[knownIndex]!)!;
     return {
       city: known.city,
       region: known.region,

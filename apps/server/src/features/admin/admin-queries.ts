@@ -1,26 +1,15 @@
 import {
   ADMIN_PAGE_SIZE,
-  type AdminAuditPage,
-  type AdminEnterpriseLeadsPage,
-  type AdminLogsPage,
   type AdminOutboxPage,
   type AdminOverview,
-  type AdminUsersPage,
   effectiveRole,
   type Role,
   type RoleFacts,
 } from '@adwuma/shared';
-import { count, desc, eq, gte, ilike, type SQL, sql } from 'drizzle-orm';
+import { count, desc, gte, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  adminAuditLog,
-  authUsers,
-  enterpriseLeads,
-  frontendErrors,
-  mailOutbox,
-  securityEvents,
-  subscribers,
-} from '../../db/schema.ts';
+import { enterpriseLeads, frontendErrors, mailOutbox, securityEvents, subscribers } from '../../db/schema.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 
 type Row = Record<string, unknown>;
 
@@ -50,8 +39,6 @@ function roleFrom(row: Row): Role {
   return effectiveRole(facts);
 }
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-
 export async function overview(db: Db): Promise<AdminOverview> {
   const users = rowsOf(
     await db.execute(sql`select ${ROLE_FACT_COLUMNS} from auth_users u left join profiles p on p.id = u.id`),
@@ -71,122 +58,6 @@ export async function overview(db: Db): Promise<AdminOverview> {
     enterpriseLeads: leads?.n ?? 0,
     frontendErrorsLast24h: errorsToday?.n ?? 0,
     securityEventsLast24h: eventsToday?.n ?? 0,
-  };
-}
-
-/** `%` and `_` typed by the admin are matched literally. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export async function usersPage(db: Db, page: number, q: string | undefined): Promise<AdminUsersPage> {
-  const filter: SQL = q
-    ? sql`where (u.email ilike ${likePattern(q)} escape '\\' or u.name ilike ${likePattern(q)} escape '\\')`
-    : sql``;
-  const offset = (page - 1) * ADMIN_PAGE_SIZE;
-  const [rows, totals] = await Promise.all([
-    db.execute(sql`
-      select u.id, u.email, u.name, u.email_verified, u.created_at, coalesce(p.verified, false) as verified,
-        ${ROLE_FACT_COLUMNS}
-      from auth_users u left join profiles p on p.id = u.id
-      ${filter}
-      order by u.created_at desc, u.id desc
-      limit ${ADMIN_PAGE_SIZE} offset ${offset}`),
-    db.execute(sql`select count(*)::int as n from auth_users u ${filter}`),
-  ]);
-  return {
-    items: rowsOf(rows).map((row) => ({
-      id: String(row.id),
-      email: String(row.email),
-      name: String(row.name),
-      role: roleFrom(row),
-      created_at: iso(row.created_at),
-      emailVerified: row.email_verified === true,
-      verified: row.verified === true,
-    })),
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-    total: Number(rowsOf(totals)[0]?.n ?? 0),
-  };
-}
-
-export async function enterpriseLeadsPage(db: Db, page: number): Promise<AdminEnterpriseLeadsPage> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(enterpriseLeads)
-      .orderBy(desc(enterpriseLeads.created_at), desc(enterpriseLeads.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: count() }).from(enterpriseLeads),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-    total: total?.n ?? 0,
-  };
-}
-
-export async function logsPage(db: Db, kind: 'frontend' | 'security', page: number): Promise<AdminLogsPage> {
-  const offset = (page - 1) * ADMIN_PAGE_SIZE;
-  if (kind === 'frontend') {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(frontendErrors)
-        .orderBy(desc(frontendErrors.created_at), desc(frontendErrors.id))
-        .limit(ADMIN_PAGE_SIZE)
-        .offset(offset),
-      db.select({ n: count() }).from(frontendErrors),
-    ]);
-    return {
-      kind,
-      items: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
-      page,
-      pageSize: ADMIN_PAGE_SIZE,
-      total: total?.n ?? 0,
-    };
-  }
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(securityEvents)
-      .orderBy(desc(securityEvents.created_at), desc(securityEvents.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset(offset),
-    db.select({ n: count() }).from(securityEvents),
-  ]);
-  return {
-    kind,
-    items: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-    total: total?.n ?? 0,
-  };
-}
-
-/** Admin actions (verification decisions, claims, …), newest first, with the admin's email. */
-export async function auditPage(db: Db, page: number): Promise<AdminAuditPage> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ entry: adminAuditLog, admin_email: authUsers.email })
-      .from(adminAuditLog)
-      .leftJoin(authUsers, eq(authUsers.id, adminAuditLog.admin_id))
-      .orderBy(desc(adminAuditLog.created_at), desc(adminAuditLog.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: count() }).from(adminAuditLog),
-  ]);
-  return {
-    items: rows.map(({ entry, admin_email }) => ({
-      ...entry,
-      admin_email: admin_email ?? null,
-      created_at: entry.created_at.toISOString(),
-    })),
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-    total: total?.n ?? 0,
   };
 }
 

@@ -79,29 +79,6 @@ describe('admin area', () => {
     });
   });
 
-  it('lists users newest first, searches email and name, pages', async () => {
-    const all = (await get(t, '/api/admin/users', admin.cookie)).json();
-    expect(all).toMatchObject({ page: 1, pageSize: 20, total: 3 });
-    expect(all.items.map((u: { id: string }) => u.id)).toEqual([admin.id, explorer.id, customer.id]);
-    expect(all.items[1]).toEqual({
-      id: explorer.id,
-      email: explorer.email,
-      name: 'Explo Rer',
-      role: 'service_provider',
-      created_at: expect.any(String),
-      emailVerified: false,
-      verified: false,
-    });
-    const byName = (await get(t, '/api/admin/users?q=cust%20omer', admin.cookie)).json();
-    expect(byName.items.map((u: { id: string }) => u.id)).toEqual([customer.id]);
-    const literal = (await get(t, '/api/admin/users?q=%25', admin.cookie)).json();
-    expect(literal.total).toBe(0);
-    expect((await get(t, '/api/admin/users?page=2', admin.cookie)).json().items).toEqual([]);
-    const bad = await get(t, '/api/admin/users?page=zero', admin.cookie);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details.fields[0].field).toBe('page');
-  });
-
   it('lists enterprise leads and both logs, newest first', async () => {
     const leads = (await get(t, '/api/admin/enterprise-leads', admin.cookie)).json();
     expect(leads.items[0]).toMatchObject({ company: 'Volta Ltd', status: 'new' });
@@ -113,7 +90,7 @@ describe('admin area', () => {
     });
     const security = (await get(t, '/api/admin/logs?kind=security', admin.cookie)).json();
     expect(security).toMatchObject({ kind: 'security', items: [{ event_type: 'password_reset_requested' }] });
-    expect((await get(t, '/api/admin/logs?kind=audit', admin.cookie)).statusCode).toBe(400);
+    expect((await get(t, '/api/admin/logs?kind=nonsense', admin.cookie)).statusCode).toBe(400);
   });
 
   it('create-admin promotes an existing account (who then passes the admin guard)', async () => {

@@ -2,6 +2,7 @@ import { authMessages, normalizeEmail, signUpServerSchema, validateEmail } from 
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authUsers, profiles, userRoles } from '../../db/schema.ts';
+import { refreshProfileScores } from '../../kernel/profile-scores.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { createProfileFor } from '../auth/index.ts';
@@ -79,6 +80,7 @@ export async function createOrPromoteAdmin(
   await db.transaction(async (tx) => {
     await tx.update(profiles).set({ is_admin: true, updated_at: new Date() }).where(eq(profiles.id, user.id));
     await tx.insert(userRoles).values({ user_id: user.id, role: 'admin' }).onConflictDoNothing();
+    await refreshProfileScores(tx, user.id);
   });
   await logSecurityEvent(deps.database, {
     event_type: action === 'created' ? 'admin_created' : 'admin_promoted',

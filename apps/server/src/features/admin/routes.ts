@@ -2,23 +2,26 @@ import {
   ADMIN_PAGE_SIZE,
   adminAuditPageSchema,
   adminEnterpriseLeadsPageSchema,
+  adminLeadSchema,
+  adminLeadsQuerySchema,
+  adminLeadUpdateSchema,
   adminLogsPageSchema,
+  adminLogsQuerySchema,
   adminOutboxPageSchema,
   adminOverviewSchema,
-  adminUsersPageSchema,
 } from '@adwuma/shared';
 import { z } from 'zod';
 import { requireAdmin } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
+import { outboxPage, overview } from './admin-queries.ts';
 import {
-  auditPage,
+  adminAccounts,
+  enterpriseLeadsCsv,
   enterpriseLeadsPage,
-  logsPage,
-  outboxPage,
-  overview,
-  usersPage,
-} from './admin-queries.ts';
+  updateEnterpriseLead,
+} from './enterprise-leads.ts';
+import { auditPage, logsPage } from './logs.ts';
 
 const errors = errorResponses(400, 401, 403);
 const pageField = z.coerce.number({ error: 'Must be a page number' }).int().min(1).max(100_000).default(1);
@@ -44,36 +47,88 @@ export async function adminRoutes(app: App) {
   );
 
   app.get(
-    '/api/admin/users',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: `Users, newest first, ${ADMIN_PAGE_SIZE} a page; q searches email and name`,
-        querystring: z.object({ page: pageField, q: z.string().trim().max(254).optional() }),
-        response: { 200: adminUsersPageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await requireAdmin(request);
-      return usersPage(deps.database.db, request.query.page, request.query.q);
-    },
-  );
-
-  app.get(
     '/api/admin/enterprise-leads',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: `Enterprise inquiries, newest first, ${ADMIN_PAGE_SIZE} a page`,
-        querystring: z.object({ page: pageField }),
+        summary: `Enterprise inquiries, newest first, ${ADMIN_PAGE_SIZE} a page; status filters, q searches name, company and email`,
+        querystring: adminLeadsQuerySchema,
         response: { 200: adminEnterpriseLeadsPageSchema, ...errors },
       },
     },
     async (request) => {
       await requireAdmin(request);
-      return enterpriseLeadsPage(deps.database.db, request.query.page);
+      const { page, status, q } = request.query;
+      return enterpriseLeadsPage(deps.database.db, page, { status, q: q || undefined });
+    },
+  );
+
+  app.get(
+    '/api/admin/enterprise-leads.csv',
+    {
+      config: { access: 'admin', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every enterprise inquiry matching status and q, as CSV (one header row)',
+        produces: ['text/csv'],
+        querystring: adminLeadsQuerySchema.omit({ page: true }),
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      const { status, q } = request.query;
+      const csv = await enterpriseLeadsCsv(deps.database.db, { status, q: q || undefined });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="adwuma-enterprise-leads-${new Date().toISOString().slice(0, 10)}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(csv);
+    },
+  );
+
+  app.patch(
+    '/api/admin/enterprise-leads/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Change a lead's status, owner (an admin, or null), notes or follow-up date; recorded in the audit log",
+        params: z.object({ id: z.uuid({ error: 'Not a lead id' }) }),
+        body: adminLeadUpdateSchema,
+        response: { 200: adminLeadSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireAdmin(request);
+      return updateEnterpriseLead(deps.database.db, user.id, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/admins',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The admins, by name (owners for enterprise leads)',
+        response: {
+          200: z.object({
+            admins: z.array(z.object({ id: z.string(), email: z.string(), name: z.string() })),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return { admins: await adminAccounts(deps.database.db) };
     },
   );
 
@@ -83,19 +138,14 @@ export async function adminRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: `Frontend error reports or security events, newest first, ${ADMIN_PAGE_SIZE} a page`,
-        querystring: z.object({
-          kind: z
-            .enum(['frontend', 'security'], { error: 'Choose frontend or security' })
-            .default('frontend'),
-          page: pageField,
-        }),
+        summary: `Frontend errors (grouped by message and route, or one by one), security events or the admin audit log, newest first, ${ADMIN_PAGE_SIZE} a page`,
+        querystring: adminLogsQuerySchema,
         response: { 200: adminLogsPageSchema, ...errors },
       },
     },
     async (request) => {
       await requireAdmin(request);
-      return logsPage(deps.database.db, request.query.kind, request.query.page);
+      return logsPage(deps.database.db, { ...request.query, q: request.query.q || undefined });
     },
   );
 
@@ -122,14 +172,14 @@ export async function adminRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: `Admin actions (verification decisions, …), newest first, ${ADMIN_PAGE_SIZE} a page`,
+        summary: `Admin actions (verification decisions, …), newest first, ${ADMIN_PAGE_SIZE} a page (also GET /api/admin/logs?kind=audit)`,
         querystring: z.object({ page: pageField }),
         response: { 200: adminAuditPageSchema, ...errors },
       },
     },
     async (request) => {
       await requireAdmin(request);
-      return auditPage(deps.database.db, request.query.page);
+      return auditPage(deps.database.db, request.query);
     },
   );
 }

@@ -1,6 +1,7 @@
 import { profileTypeFor, type SignupRole } from '@adwuma/shared';
 import type { Db } from '../../db/client.ts';
 import { profiles, userRoles } from '../../db/schema.ts';
+import { refreshProfileScores } from '../../kernel/profile-scores.ts';
 
 export interface NewAccount {
   id: string;
@@ -27,4 +28,5 @@ export async function createProfileFor(db: Db, account: NewAccount): Promise<voi
     .values({ id: account.id, full_name: fullName, email: account.email, role, type: profileTypeFor(role) })
     .onConflictDoNothing({ target: profiles.id });
   await db.insert(userRoles).values({ user_id: account.id, role }).onConflictDoNothing();
+  await refreshProfileScores(db, account.id);
 }

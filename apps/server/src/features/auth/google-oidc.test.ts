@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ADMIN_USER_MESSAGES } from '@adwuma/shared';
 import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,7 +125,8 @@ describe('Continue with Google (any OpenID Connect issuer)', () => {
     });
   });
 
-  it('signs in through the provider (PKCE, consent) and lands on /auth/callback with a session and a customer profile', async () => {
+  /** Starts "Continue with Google", passes the provider's screens and comes back: our answer. */
+  async function googleRoundTrip() {
     const appJar = new Jar();
     const start = await post(t, '/api/auth/sign-in/social', {
       provider: 'google',
@@ -155,11 +157,15 @@ describe('Continue with Google (any OpenID Connect issuer)', () => {
     expect(`${next.origin}${next.pathname}`).toBe(`${ORIGIN}/api/auth/callback/google`);
     expect(next.searchParams.get('code')).toBeTruthy();
 
-    const back = await t.app.inject({
+    return t.app.inject({
       method: 'GET',
       url: `${next.pathname}${next.search}`,
       headers: { cookie: appJar.header() },
     });
+  }
+
+  it('signs in through the provider (PKCE, consent) and lands on /auth/callback with a session and a customer profile', async () => {
+    const back = await googleRoundTrip();
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe('/auth/callback');
     const session = cookiesFrom(back);
@@ -180,6 +186,22 @@ describe('Continue with Google (any OpenID Connect issuer)', () => {
     expect(profile?.role).toBe('customer');
     const roles = await db.select().from(userRoles).where(eq(userRoles.user_id, user!.id));
     expect(roles.map((r) => r.role)).toEqual(['customer']);
+  });
+
+  it('refuses a suspended account (issue 19): back to /auth/callback with the code and the message, no session', async () => {
+    const { db } = t.database;
+    await db.update(authUsers).set({ suspended_at: new Date() }).where(eq(authUsers.email, account.email));
+    try {
+      const back = await googleRoundTrip();
+      expect(back.statusCode).toBe(302);
+      const target = new URL(back.headers.location as string, ORIGIN);
+      expect(target.pathname).toBe('/auth/callback');
+      expect(target.searchParams.get('error')).toBe('ACCOUNT_SUSPENDED');
+      expect(target.searchParams.get('error_description')).toBe(ADMIN_USER_MESSAGES.suspendedSignIn);
+      expect(cookiesFrom(back)).not.toMatch(/adwuma\.session_token=/);
+    } finally {
+      await db.update(authUsers).set({ suspended_at: null }).where(eq(authUsers.email, account.email));
+    }
   });
 
   it('sends a failed or forged callback to /auth/callback?error=…', async () => {

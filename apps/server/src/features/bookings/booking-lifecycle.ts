@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { bookingEvents, bookings } from '../../db/schema.ts';
 import { loadParties, partyOf } from '../../kernel/booking-parties.ts';
+import { refreshProfileScores } from '../../kernel/profile-scores.ts';
 import { providerTier } from '../../kernel/provider-tier.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
@@ -185,6 +186,9 @@ export async function applyStep(
     .set({ ...patch, status: to ?? row.status, updated_at: now })
     .where(eq(bookings.id, row.id))
     .returning();
+  // Completed bookings count towards the provider's profile strength.
+  if (to && (to === 'completed') !== (row.status === 'completed'))
+    await refreshProfileScores(tx, row.provider_id);
   await tx.insert(bookingEvents).values({
     booking_id: row.id,
     actor_id: actor.id,

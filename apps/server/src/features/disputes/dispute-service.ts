@@ -23,6 +23,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { adminAuditLog, bookingEvents, bookings, disputePhotos, disputes } from '../../db/schema.ts';
 import { loadParties, type Party, partyOf } from '../../kernel/booking-parties.ts';
 import type { UploadedFile } from '../../kernel/files/uploaded-file.ts';
+import { refreshProfileScores } from '../../kernel/profile-scores.ts';
 import { providerTier } from '../../kernel/provider-tier.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
@@ -121,6 +122,7 @@ export async function openDispute(
         .update(bookings)
         .set({ status: 'disputed', status_before_dispute: status, updated_at: now })
         .where(eq(bookings.id, bookingId));
+      if (status === 'completed') await refreshProfileScores(tx, booking.provider_id);
       await tx.insert(bookingEvents).values({
         booking_id: bookingId,
         actor_id: userId,
@@ -435,6 +437,7 @@ export async function resolveDispute(
         .set({ payment_status: money.paymentStatus, updated_at: now })
         .where(eq(bookings.id, booking.id));
     }
+    if (from === 'disputed' && to === 'completed') await refreshProfileScores(tx, booking.provider_id);
     const details = {
       dispute_id: disputeId,
       in_favour_of: input.in_favour_of,

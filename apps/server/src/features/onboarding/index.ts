@@ -2,4 +2,4 @@
 // (app.ts registers ./routes.ts directly; see docs/decisions/012-layering.md.)
 export { requireOnboardedProvider } from './guards.ts';
 export { findLocation, saveLocation, toProviderLocation } from './location-service.ts';
-export { getOnboardingStatus } from './onboarding-status.ts';
+export { getOnboardingStatus, loadOnboardingFacts, verificationSessionStatus } from './onboarding-status.ts';

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { profiles, providerLocations } from '../../db/schema.ts';
 import type { SessionUser } from '../../kernel/http/session.ts';
+import { refreshProfileScores } from '../../kernel/profile-scores.ts';
 import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { AppError } from '../../lib/errors.ts';
 import { regionOf } from '../geocoding/index.ts';
@@ -121,4 +122,5 @@ async function syncProfile(tx: Tx, userId: string, row: LocationRow, now: Date):
     .set({ city: row.city, state: row.region, country: row.country ?? 'Ghana', updated_at: now })
     .where(eq(profiles.id, userId));
   await refreshProviderSearch(tx, userId);
+  await refreshProfileScores(tx, userId);
 }

@@ -25,6 +25,7 @@ import {
   termsAcceptances,
 } from '../../db/schema.ts';
 import type { SessionUser } from '../../kernel/http/session.ts';
+import { refreshProfileScores } from '../../kernel/profile-scores.ts';
 import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { ownProfile, updateProfile } from '../profile/index.ts';
@@ -94,6 +95,7 @@ export async function saveServices(
     await tx.insert(providerServiceTags).values(tags.map((tag) => ({ provider_id: user.id, tag })));
     await tx.update(profiles).set({ updated_at: new Date() }).where(eq(profiles.id, user.id));
     await refreshProviderSearch(tx, user.id);
+    await refreshProfileScores(tx, user.id);
   });
   return loadServices(db, user.id);
 }
@@ -136,6 +138,7 @@ export async function saveAvailability(
       .set({ availability_set: true, updated_at: new Date() })
       .where(eq(profiles.id, user.id));
     await refreshProviderSearch(tx, user.id);
+    await refreshProfileScores(tx, user.id);
   });
   return (await loadAvailability(db, user.id))!;
 }

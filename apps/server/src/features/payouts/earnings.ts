@@ -10,6 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { bookings, ledgerEntries, payoutSettings, payouts, profiles } from '../../db/schema.ts';
 import { providerTier } from '../../kernel/provider-tier.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { providerBalances } from './balances.ts';
 import { PAYOUTS_CRON } from './payout-run.ts';
 
@@ -170,16 +171,7 @@ const CSV_HEADER = [
 const cedis = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
 const day = (date: Date | null) => date?.toISOString().slice(0, 10) ?? '';
 
-/**
- * One CSV cell: a text a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return
- * first) is prefixed with a quote; a cell with a comma, quote or line break is quoted, quotes doubled.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const csvLine = (cells: string[]) => cells.map(csvCell).join(',');
+export { csvCell } from '../../lib/csv.ts';
 
 /**
  * GET /api/earnings/statement.csv: the per-booking breakdown and the payouts, one header row, amounts

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { authUsers, profileAvatars, profiles, userRoles } from '../../db/schema.ts';
 import { imageFailure, uprightImage } from '../../kernel/files/images.ts';
 import type { SessionUser } from '../../kernel/http/session.ts';
+import { refreshProfileScores } from '../../kernel/profile-scores.ts';
 import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createProfileFor } from '../auth/index.ts';
@@ -74,7 +75,7 @@ export async function updateProfile(
     }
     // Name, bio, picture and city feed the provider's search card.
     await refreshProviderSearch(tx, user.id);
-    return row!;
+    return { ...row!, ...(await refreshProfileScores(tx, user.id)) };
   });
 }
 
@@ -88,7 +89,7 @@ export async function becomeProvider(db: Db, user: SessionUser): Promise<Profile
       .where(eq(profiles.id, user.id))
       .returning();
     await tx.insert(userRoles).values({ user_id: user.id, role: 'explorer' }).onConflictDoNothing();
-    return row!;
+    return { ...row!, ...(await refreshProfileScores(tx, user.id)) };
   });
 }
 
@@ -164,6 +165,6 @@ export async function saveAvatar(
       .returning();
     await tx.update(authUsers).set({ image: url, updatedAt: now }).where(eq(authUsers.id, user.id));
     await refreshProviderSearch(tx, user.id);
-    return row!;
+    return { ...row!, ...(await refreshProfileScores(tx, user.id)) };
   });
 }

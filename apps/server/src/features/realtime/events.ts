@@ -2,6 +2,7 @@ import type { RealtimeEvent, ServerFrame } from '@adwuma/shared';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { realtimeCursors, realtimeEvents } from '../../db/schema.ts';
+import type { AnnouncedActivity } from './activity.ts';
 
 /** The Postgres channel every server process listens on. */
 export const REALTIME_CHANNEL = 'adwuma_realtime';
@@ -15,10 +16,14 @@ export interface UserEvent {
   event: RealtimeEvent;
 }
 
-/** What travels through NOTIFY: stored events (`e`) or an ephemeral frame for some users (`f`). */
+/**
+ * What travels through NOTIFY: stored events (`e`), an ephemeral frame for some users (`f`), or an
+ * admin_activity row announced by its trigger (`a`, for admins' sockets).
+ */
 export type BusPayload =
   | { e: { u: string; s: number; v?: RealtimeEvent }[] }
-  | { f: ServerFrame; u: string[] };
+  | { f: ServerFrame; u: string[] }
+  | { a: AnnouncedActivity };
 
 /**
  * Stores events for their users inside the caller's transaction and announces them with NOTIFY,

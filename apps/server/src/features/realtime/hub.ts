@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client.ts';
 import { conversationMembers } from '../../db/schema.ts';
+import { type AnnouncedActivity, activityFrame } from './activity.ts';
 import type { BusHandlers } from './bus.ts';
 import { type BusPayload, currentSeq, eventsSince, publishEphemeral } from './events.ts';
 
@@ -172,10 +173,17 @@ export class Connection {
 /** The sockets of this process by user, fed by the bus. */
 export class RealtimeHub implements BusHandlers {
   private readonly byUser = new Map<string, Set<Connection>>();
+  /** Issue 19: the sockets of admins (decided when they connect), which also get the activity feed. */
+  private readonly admins = new Set<Connection>();
+  private activity: Promise<void> = Promise.resolve();
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly db: Db,
+  ) {}
 
-  add(connection: Connection): void {
+  add(connection: Connection, opts: { admin?: boolean } = {}): void {
+    if (opts.admin) this.admins.add(connection);
     let set = this.byUser.get(connection.userId);
     if (!set) {
       set = new Set();
@@ -185,6 +193,7 @@ export class RealtimeHub implements BusHandlers {
   }
 
   remove(connection: Connection): void {
+    this.admins.delete(connection);
     const set = this.byUser.get(connection.userId);
     if (!set) return;
     set.delete(connection);
@@ -192,6 +201,10 @@ export class RealtimeHub implements BusHandlers {
   }
 
   onPayload(payload: BusPayload): void {
+    if ('a' in payload) {
+      this.announce(payload.a);
+      return;
+    }
     if ('e' in payload) {
       for (const item of payload.e) {
         const set = this.byUser.get(item.u);
@@ -203,7 +216,21 @@ export class RealtimeHub implements BusHandlers {
     for (const userId of payload.u) {
       const set = this.byUser.get(userId);
       if (set) for (const connection of set) connection.push(payload.f);
+      // Issue 19: a suspended account (or a forced reset) hears why, then its sockets close.
+      if (set && payload.f.type === 'signed_out')
+        for (const connection of set) connection.close(4401, 'Signed out');
     }
+  }
+
+  /** An activity row to every admin socket, in the order announced. */
+  private announce(a: AnnouncedActivity): void {
+    if (this.admins.size === 0) return;
+    this.activity = this.activity
+      .then(async () => {
+        const frame = await activityFrame(this.db, a);
+        for (const connection of this.admins) connection.push(frame);
+      })
+      .catch((error: unknown) => this.log.error({ err: error }, 'activity delivery failed'));
   }
 
   onResync(): void {
@@ -221,5 +248,6 @@ export class RealtimeHub implements BusHandlers {
   closeAll(code = 1001, reason = 'Server shutting down'): void {
     for (const set of this.byUser.values()) for (const connection of set) connection.close(code, reason);
     this.byUser.clear();
+    this.admins.clear();
   }
 }

@@ -1,7 +1,7 @@
 import { FRAME_MAX_BYTES, missedEventsSchema } from '@adwuma/shared';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
-import { requireUser } from '../../kernel/http/session.ts';
+import { requireUser, roleOfCaller } from '../../kernel/http/session.ts';
 import { AppError, errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { createBus } from './bus.ts';
@@ -24,7 +24,7 @@ const sinceQuery = z.object({ since: sinceValue.optional() });
  */
 export async function realtimeRoutes(app: App): Promise<void> {
   const { database, config } = app.deps;
-  const hub = new RealtimeHub(app.log);
+  const hub = new RealtimeHub(app.log, database.db);
   const bus = createBus(database, hub, app.log);
   await bus.start();
   const allowedOrigin = new URL(config.publicUrl).origin;
@@ -53,13 +53,16 @@ export async function realtimeRoutes(app: App): Promise<void> {
         if (origin && origin !== allowedOrigin) {
           throw new AppError(403, 'FORBIDDEN', 'This origin may not open a realtime connection.');
         }
-        await requireUser(request);
+        const { user } = await requireUser(request);
+        // Issue 19: whether the socket carries the admins' activity feed, decided once, before it opens.
+        await roleOfCaller(request, user.id);
       },
     },
     async (socket, request) => {
       const { user } = await requireUser(request);
       const connection = new Connection(user.id, socket, database.db, request.log);
-      hub.add(connection);
+      // The role was looked up in preValidation (memoised): no wait before the listeners are on.
+      hub.add(connection, { admin: (await roleOfCaller(request, user.id)) === 'admin' });
       let alive = true;
       const heartbeat = setInterval(() => {
         if (!alive) {

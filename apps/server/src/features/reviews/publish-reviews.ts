@@ -2,6 +2,7 @@ import { addRatings, REVIEW_LIMITS } from '@adwuma/shared';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, profiles, reviews } from '../../db/schema.ts';
+import { refreshProfileScores } from '../../kernel/profile-scores.ts';
 import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import type { Deps } from '../../types.ts';
 import type { ReviewRow } from './review-view.ts';
@@ -42,6 +43,7 @@ export async function countPublishedReviews(tx: Tx, published: ReviewRow[]): Pro
       .set({ rating: next.rating, total_reviews: next.total })
       .where(eq(profiles.id, subjectId));
     if (provider) await refreshProviderSearch(tx, subjectId);
+    await refreshProfileScores(tx, subjectId);
   }
 }
 

@@ -19,6 +19,7 @@ import type { App } from '../../types.ts';
 import { createCategoryCache } from './category-cache.ts';
 import { listDirectoryCities } from './directory-cities.ts';
 import { loadProviderProfile } from './provider-profile.ts';
+import { recordSearchMiss } from './search-misses.ts';
 import { runList, runSearch } from './search-service.ts';
 
 const CITIES_TTL_MS = 5 * 60 * 1000;
@@ -74,7 +75,14 @@ export async function searchRoutes(app: App) {
     async (request) => {
       const { query } = request;
       if (query.category && !(await categories.get(query.category))) throw unknownCategory(query.category);
-      return search(query, await viewerId(request));
+      const result = await search(query, await viewerId(request));
+      // Issue 19: what people looked for in vain. Counting must never fail the search.
+      if (query.page === 1 && result.total === 0) {
+        await recordSearchMiss(db, query).catch((error) =>
+          request.log.warn({ err: error }, 'search miss not recorded'),
+        );
+      }
+      return result;
     },
   );
 

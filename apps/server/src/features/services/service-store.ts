@@ -19,6 +19,7 @@ import {
   servicePhotos,
 } from '../../db/schema.ts';
 import { publicFileUrl, removePublicImages } from '../../kernel/files/public-images.ts';
+import { refreshProfileScores } from '../../kernel/profile-scores.ts';
 import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
@@ -139,6 +140,7 @@ export async function createService(db: Db, providerId: string, input: ServiceVa
       })
       .returning();
     await refreshProviderSearch(tx, providerId);
+    await refreshProfileScores(tx, providerId);
     return toService(row!, name);
   });
 }
@@ -192,6 +194,7 @@ export async function updateService(
       .where(eq(providerServices.id, id))
       .returning();
     await refreshProviderSearch(tx, providerId);
+    await refreshProfileScores(tx, providerId);
     return toService(row!, name, (await photosOf(tx, [id])).get(id) ?? []);
   });
 }
@@ -220,6 +223,7 @@ export async function deleteService(
       .where(eq(servicePhotos.service_id, id));
     await tx.delete(providerServices).where(eq(providerServices.id, id));
     await refreshProviderSearch(tx, providerId);
+    await refreshProfileScores(tx, providerId);
     return photos.flatMap((p) => [p.large, p.thumb]);
   });
   await removePublicImages(deps, keys);

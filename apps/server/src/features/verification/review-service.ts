@@ -19,6 +19,7 @@ import {
   providerDocuments,
   verificationSessions,
 } from '../../db/schema.ts';
+import { refreshProfileScores } from '../../kernel/profile-scores.ts';
 import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
@@ -220,6 +221,7 @@ export async function decideReview(
       .where(eq(profiles.id, providerId));
     // The verified badge in search and on the public profile follows the decision at once.
     await refreshProviderSearch(tx, providerId);
+    await refreshProfileScores(tx, providerId);
     const [audit] = await tx
       .insert(adminAuditLog)
       .values({

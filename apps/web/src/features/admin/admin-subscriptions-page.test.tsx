@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, makeMe, renderWithSession, stubFetch } from '../auth/test/fixtures.tsx';
-import { AdminOverviewPage } from './admin-overview-page.tsx';
 import { AdminSubscriptionsPage } from './admin-subscriptions-page.tsx';
+import { AdminDashboardPage } from './dashboard/admin-dashboard-page.tsx';
 
 const ROWS: AdminSubscription[] = [
   {
@@ -72,7 +72,7 @@ function renderAdmin(path = '/admin/subscriptions') {
   });
   const utils = renderWithSession(
     [
-      { path: '/admin', Component: AdminOverviewPage },
+      { path: '/admin', Component: AdminDashboardPage },
       { path: '/admin/subscriptions', Component: AdminSubscriptionsPage },
     ],
     path,

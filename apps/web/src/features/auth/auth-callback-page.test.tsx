@@ -47,6 +47,21 @@ describe('/auth/callback (spec 4)', () => {
     expect(location()).toBe('/auth');
   });
 
+  it('a suspended Google account: the server message is shown, then /auth (issue 19)', async () => {
+    vi.useFakeTimers();
+    stubFetch((req) => (req.path === '/api/me' ? SIGNED_OUT() : undefined));
+    const message = 'This account is suspended. Contact support@adwuma.com.gh if you think this is a mistake.';
+    renderWithSession(
+      ROUTES,
+      `/auth/callback?error=ACCOUNT_SUSPENDED&error_description=${encodeURIComponent(message)}`,
+    );
+    await advance(0);
+    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    expect(screen.getByText('Redirecting you back to the sign-in page...')).toBeInTheDocument();
+    await advance(3_100);
+    expect(location()).toBe('/auth');
+  });
+
   it('with a session: success, then returnTo after 1.5 s', async () => {
     vi.useFakeTimers();
     stubFetch((req) => (req.path === '/api/me' ? json(200, makeMe('customer')) : undefined));

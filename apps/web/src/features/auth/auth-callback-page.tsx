@@ -1,4 +1,4 @@
-import { AUTH_DELAYS, AUTH_TEXT, isProviderLike, safeReturnTo } from '@adwuma/shared';
+import { ADMIN_USER_MESSAGES, AUTH_DELAYS, AUTH_TEXT, isProviderLike, safeReturnTo } from '@adwuma/shared';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -31,6 +31,14 @@ export function AuthCallbackPage() {
   const error = params.get('error');
   const returnTo = safeReturnTo(params.get('returnTo'));
   const errorDescription = params.get('error_description');
+  // An account an admin suspended or asked to reset (issue 19): the server's message is the news.
+  const accountHold = error === 'ACCOUNT_SUSPENDED' || error === 'PASSWORD_RESET_REQUIRED';
+  const holdMessage = accountHold
+    ? (errorDescription ??
+      (error === 'ACCOUNT_SUSPENDED'
+        ? ADMIN_USER_MESSAGES.suspendedSignIn
+        : ADMIN_USER_MESSAGES.resetRequiredSignIn))
+    : null;
   const intentProvider = params.get('intent') === 'provider';
   const [state, setState] = useState<CallbackState>(error ? 'error' : 'loading');
   useDocumentTitle(error ? AUTH_TEXT.verificationFailed : CALLBACK_TEXT.loading);
@@ -39,10 +47,12 @@ export function AuthCallbackPage() {
     let cancelled = false;
     let timer: number | undefined;
     if (error) {
-      toast.error(AUTH_TEXT.verificationFailed, {
-        id: 'auth-callback',
-        description: errorDescription ?? undefined,
-      });
+      if (holdMessage) toast.error(holdMessage, { id: 'auth-callback' });
+      else
+        toast.error(AUTH_TEXT.verificationFailed, {
+          id: 'auth-callback',
+          description: errorDescription ?? undefined,
+        });
       timer = window.setTimeout(() => navigate('/auth', { replace: true }), AUTH_DELAYS.callbackErrorMs);
     } else {
       void (async () => {
@@ -76,7 +86,7 @@ export function AuthCallbackPage() {
       cancelled = true;
       if (timer) window.clearTimeout(timer);
     };
-  }, [error, errorDescription, intentProvider, navigate, refresh, returnTo]);
+  }, [error, errorDescription, holdMessage, intentProvider, navigate, refresh, returnTo]);
 
   if (state === 'error') {
     return (
@@ -86,6 +96,7 @@ export function AuthCallbackPage() {
         icon={<ShieldAlert aria-hidden="true" className="h-7 w-7" />}
         title={AUTH_TEXT.verificationFailed}
       >
+        {holdMessage ? <p className="font-medium">{holdMessage}</p> : null}
         <p>{AUTH_TEXT.redirectingToSignIn}</p>
       </ScreenShell>
     );

@@ -164,12 +164,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Spec 8 "Invalid refresh token": say so, forget the session, sign in again and come back here.
   useEffect(
     () =>
-      onSessionExpired((path) => {
-        if (loggingOutRef.current || expiringRef.current) return;
+      onSessionExpired((path, end) => {
+        if (loggingOutRef.current) return;
+        // Already on the way out: a later, more specific reason (suspended…) replaces the message.
+        if (expiringRef.current) {
+          if (end?.message) toast.info(end.message, { id: 'session-expired' });
+          return;
+        }
         if (path === ME_PATH && lastUserId.current === null) return;
+        // No session cookie at all: /api/me answers null by itself; elsewhere only a signed-in app cares.
+        if (end?.signedInOnly && (path === ME_PATH || lastUserId.current === null)) return;
         expiringRef.current = true;
         lastUserId.current = null;
-        toast.info(AUTH_TEXT.sessionExpired, { id: 'session-expired' });
+        toast.info(end?.message ?? AUTH_TEXT.sessionExpired, { id: 'session-expired' });
         dropAccountData();
         setEvent('SIGNED_OUT');
         const here = currentPath(locationRef.current);

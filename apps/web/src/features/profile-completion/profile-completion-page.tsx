@@ -1,4 +1,5 @@
 import { isProviderLike, onboardingPath, type RequiredStep } from '@adwuma/shared';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Briefcase, CheckCircle2, Circle, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -9,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useOnboardingStatus } from '../../lib/onboarding-api.ts';
 import { ROUTES } from '../../lib/routes.ts';
+import { meQueryOptions } from '../../lib/session.ts';
 import { useJoinAsProvider, useSession } from '../auth/index.ts';
 
 export const COMPLETION_TEXT = {
@@ -162,6 +164,9 @@ export function ProfileCompletionPage() {
   const { me } = useSession();
   const provider = me ? isProviderLike(me.role) : false;
   const status = useOnboardingStatus();
+  // The strength is the figure the server stored with the last change (issue 19): read afresh on
+  // every visit, as the onboarding status is. The ring's percentage is the same stored rule.
+  useQuery({ ...meQueryOptions, staleTime: 0 });
 
   let content: ReactNode;
   if (!provider) {

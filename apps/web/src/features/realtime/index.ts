@@ -2,3 +2,4 @@
 export { unreadMessagesQuery } from './api/unread-messages.ts';
 export { useRealtimeState } from './realtime-bridge.tsx';
 export { messagingKeys, notificationKeys } from './realtime-keys.ts';
+export { useRealtimeFrame } from './use-realtime-frame.ts';

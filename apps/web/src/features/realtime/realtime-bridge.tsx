@@ -1,13 +1,16 @@
 import {
+  ADMIN_USER_MESSAGES,
   NOTIFICATIONS_LIMIT,
   type Notification,
   type NotificationList,
   type RealtimeEvent,
+  type ServerFrame,
 } from '@adwuma/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { notifySessionExpired } from '../../lib/api.ts';
 import { type RealtimeState, realtime } from '../../lib/realtime.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { useOptionalSession } from '../auth/index.ts';
@@ -66,10 +69,19 @@ export function handleRealtimeEvent(
   }
 }
 
+type SignedOutReason = Extract<ServerFrame, { type: 'signed_out' }>['reason'];
+
+/** What the person reads on /auth when an admin ended their session (issue 19). */
+export const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
+  suspended: ADMIN_USER_MESSAGES.suspendedSignIn,
+  password_reset: ADMIN_USER_MESSAGES.resetRequiredSignIn,
+};
+
 /**
  * Connects the signed-in person to /api/realtime and applies what arrives: new notifications into
  * the bell (with a toast), message activity into the Messages badge and the conversation list, a
- * reset into a full refetch. Mounted once in the root layout; signing out disconnects.
+ * reset into a full refetch, a signed_out frame into the sign-in page with the reason. Mounted once
+ * in the root layout; signing out disconnects.
  */
 export function RealtimeBridge() {
   const session = useOptionalSession();
@@ -93,6 +105,13 @@ export function RealtimeBridge() {
     const offControl = realtime.onControl((signal) => {
       if (signal === 'reset') void queryClient.invalidateQueries();
     });
+    // The session is gone on the server already: the auth provider's expiry path forgets it here
+    // (no sign-out call), sends the person to /auth and says why.
+    const offSignedOut = realtime.onFrameOf('signed_out', (frame) =>
+      notifySessionExpired('/api/realtime', {
+        message: SIGNED_OUT_MESSAGES[frame.reason] ?? ADMIN_USER_MESSAGES.sessionEnded,
+      }),
+    );
     // sw.js asks an open tab it could not navigate itself to open a clicked push notification's page.
     const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
     const onWorkerMessage = (message: MessageEvent) => {
@@ -106,6 +125,7 @@ export function RealtimeBridge() {
       worker?.removeEventListener('message', onWorkerMessage);
       offEvent();
       offControl();
+      offSignedOut();
       realtime.stop();
     };
   }, [userId, queryClient]);

@@ -1,10 +1,8 @@
 import type {
-  AdminEnterpriseLeadsPage,
   AdminLogsPage,
   AdminOutboxPage,
   AdminOverview,
   AdminSubscription,
-  AdminUsersPage,
   SubscriptionStatus,
   TierId,
 } from '@adwuma/shared';
@@ -25,24 +23,6 @@ export const adminOverviewQuery = () =>
   queryOptions({
     queryKey: ['admin', 'overview'],
     queryFn: () => api<AdminOverview>('/api/admin/overview'),
-    staleTime: 30_000,
-  });
-
-/** GET /api/admin/users?page=&q=: newest first, 20 a page. */
-export const adminUsersQuery = (page: number, q: string) =>
-  queryOptions({
-    queryKey: ['admin', 'users', page, q],
-    queryFn: () => api<AdminUsersPage>(`/api/admin/users${query({ page, q })}`),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-
-/** GET /api/admin/enterprise-leads?page=. */
-export const adminLeadsQuery = (page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'enterprise-leads', page],
-    queryFn: () => api<AdminEnterpriseLeadsPage>(`/api/admin/enterprise-leads${query({ page })}`),
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 

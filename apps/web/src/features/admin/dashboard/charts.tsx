@@ -1,0 +1,154 @@
+import type { FunnelAnalytics } from '@adwuma/shared';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { shortDayLabel } from './range.ts';
+
+// Recharts lives only in this folder, so it ships in the admin dashboard's chunk and never on the
+// landing page or the public pages (checked after `npm run build -w apps/web`).
+
+/** Colours that read on the light and the dark theme; lines also differ by dash, not only colour. */
+export const SERIES_COLOURS = {
+  visitors: '#d97706',
+  signups: '#0ea5e9',
+  conversions: '#16a34a',
+} as const;
+
+const AXIS_TICK = { fill: 'currentColor', fontSize: 12 };
+const TOOLTIP_STYLE = {
+  contentStyle: {
+    background: 'var(--card)',
+    border: '1px solid var(--border)',
+    borderRadius: 12,
+    color: 'var(--fg)',
+    fontSize: 13,
+  },
+  cursor: { fill: 'var(--muted)', opacity: 0.6 },
+};
+const NUMBER = new Intl.NumberFormat('en-GB');
+const formatCount = (value: unknown) => (typeof value === 'number' ? NUMBER.format(value) : String(value));
+
+export const CHART_HEIGHT = 260;
+
+/** Visitors, sign-ups and conversions per day. */
+export function TrafficChart({ series }: { series: FunnelAnalytics['time_series'] }) {
+  return (
+    <ResponsiveContainer
+      width="100%"
+      height={CHART_HEIGHT}
+      initialDimension={{ width: 320, height: CHART_HEIGHT }}
+    >
+      <LineChart data={series} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
+        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey="date"
+          tickFormatter={shortDayLabel}
+          tick={AXIS_TICK}
+          minTickGap={24}
+          stroke="var(--border)"
+        />
+        <YAxis allowDecimals={false} tick={AXIS_TICK} stroke="var(--border)" width={48} />
+        <Tooltip
+          {...TOOLTIP_STYLE}
+          labelFormatter={(d) => shortDayLabel(String(d))}
+          formatter={formatCount}
+        />
+        <Legend wrapperStyle={{ fontSize: 13 }} />
+        <Line
+          type="monotone"
+          dataKey="visitors"
+          name="Visitors"
+          stroke={SERIES_COLOURS.visitors}
+          strokeWidth={2}
+          dot={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="signups"
+          name="Sign-ups"
+          stroke={SERIES_COLOURS.signups}
+          strokeWidth={2}
+          strokeDasharray="6 3"
+          dot={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="conversions"
+          name="Conversions"
+          stroke={SERIES_COLOURS.conversions}
+          strokeWidth={2}
+          strokeDasharray="2 3"
+          dot={false}
+        />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Page views per traffic source: the top 5, then the rest as "(other)". */
+export function SourcesChart({ sources }: { sources: FunnelAnalytics['utm_breakdown'] }) {
+  return (
+    <ResponsiveContainer
+      width="100%"
+      height={CHART_HEIGHT}
+      initialDimension={{ width: 320, height: CHART_HEIGHT }}
+    >
+      <BarChart data={sources} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
+        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey="source"
+          tick={AXIS_TICK}
+          interval={0}
+          stroke="var(--border)"
+          tickFormatter={shorten(10)}
+        />
+        <YAxis allowDecimals={false} tick={AXIS_TICK} stroke="var(--border)" width={48} />
+        <Tooltip {...TOOLTIP_STYLE} formatter={formatCount} />
+        <Bar dataKey="page_views" name="Page views" fill={SERIES_COLOURS.visitors} radius={[6, 6, 0, 0]} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** The pages conversions happened on, most first, as horizontal bars (long paths fit on a phone). */
+export function PagesChart({ pages }: { pages: FunnelAnalytics['top_converting_pages'] }) {
+  const height = Math.max(CHART_HEIGHT, pages.length * 32 + 24);
+  return (
+    <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 320, height }}>
+      <BarChart data={pages} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
+        <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke="var(--border)" />
+        <YAxis
+          type="category"
+          dataKey="page_path"
+          width={112}
+          tick={AXIS_TICK}
+          interval={0}
+          stroke="var(--border)"
+          tickFormatter={shorten(16)}
+        />
+        <Tooltip {...TOOLTIP_STYLE} formatter={formatCount} />
+        <Bar
+          dataKey="conversions"
+          name="Conversions"
+          fill={SERIES_COLOURS.conversions}
+          radius={[0, 6, 6, 0]}
+        />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+const shorten = (max: number) => (text: unknown) => {
+  const value = String(text);
+  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+};
