@@ -85,7 +85,10 @@ describe('free-text normalisation (spec 5)', () => {
         neighbourhood: null,
       });
     }
-    expect(normalizeLocationText('__proto__, Accra')).toMatchObject({ city: 'Accra', neighbourhood: '__proto__' });
+    expect(normalizeLocationText('__proto__, Accra')).toMatchObject({
+      city: 'Accra',
+      neighbourhood: '__proto__',
+    });
   });
 
   it('tidies names: spaces collapsed, all-lowercase capitalised, mixed case kept', () => {

@@ -15,7 +15,7 @@ import {
   ShieldX,
   Users,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -25,6 +25,7 @@ import { ROUTES } from '../../lib/routes.ts';
 import { currentPath } from '../../lib/session.ts';
 import { RoleBadge } from '../account/index.ts';
 import { useSession } from '../auth/index.ts';
+import { useActiveInView } from './admin-ui.tsx';
 
 /** Spec 2 "Admin-only" wrapper texts, exactly. */
 export const ADMIN_TEXT = {
@@ -138,7 +139,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 }
 
 const ADMIN_NAV = [
-  { to: ROUTES.admin, label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: ROUTES.adminDashboard, label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: ROUTES.adminUsers, label: 'Users', icon: Users, end: false },
   { to: ROUTES.adminReview, label: 'Verification', icon: BadgeCheck, end: false },
   { to: ROUTES.adminDisputes, label: 'Disputes', icon: Scale, end: false },
@@ -151,36 +152,53 @@ const ADMIN_NAV = [
   { to: ROUTES.adminOutbox, label: 'Outbox', icon: Mail, end: false },
 ] as const;
 
+/**
+ * The admin sections. From sm up the tabs wrap; on a phone they scroll sideways in one row, the
+ * current section scrolled into view (mounted only once the guard lets the admin in, so the row
+ * exists when it is measured).
+ */
+function AdminNav() {
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  useActiveInView(navRef, pathname);
+  return (
+    <nav
+      ref={navRef}
+      aria-label="Admin"
+      className="relative -mx-4 overflow-x-auto px-4 [scrollbar-width:none] sm:mx-0 sm:overflow-visible sm:px-0"
+    >
+      <ul className="inline-flex min-w-max gap-0.5 rounded-full border border-border bg-card p-1 sm:flex sm:w-fit sm:min-w-0 sm:max-w-full sm:flex-wrap sm:rounded-3xl">
+        {ADMIN_NAV.map(({ to, label, icon: Icon, end }) => {
+          const active = end
+            ? pathname === to || pathname === ROUTES.admin || pathname === `${ROUTES.admin}/`
+            : pathname.startsWith(to);
+          return (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                aria-current={active ? 'page' : undefined}
+                className={`flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-sm font-semibold sm:px-2.5 ${
+                  active ? 'bg-brand-600 text-white' : 'text-muted-fg hover:bg-muted hover:text-fg'
+                }`}
+              >
+                <Icon aria-hidden="true" className="h-4 w-4" />
+                {label}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
 /** The admin area: the wrapper, the section tabs, and the page. */
 export function AdminArea() {
-  const { pathname } = useLocation();
   return (
     <AdminGuard>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-        <nav aria-label="Admin" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <ul className="inline-flex min-w-max gap-1 rounded-full border border-border bg-card p-1">
-            {ADMIN_NAV.map(({ to, label, icon: Icon, end }) => {
-              const active = end
-                ? pathname === to || pathname === ROUTES.adminDashboard
-                : pathname.startsWith(to);
-              return (
-                <li key={to}>
-                  <NavLink
-                    to={to}
-                    end={end}
-                    aria-current={active ? 'page' : undefined}
-                    className={`flex min-h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold ${
-                      active ? 'bg-brand-600 text-white' : 'text-muted-fg hover:bg-muted hover:text-fg'
-                    }`}
-                  >
-                    <Icon aria-hidden="true" className="h-4 w-4" />
-                    {label}
-                  </NavLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <AdminNav />
         <div className="mt-6">
           <Outlet />
         </div>

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Inbox, Search } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useLayoutEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -43,17 +43,40 @@ export function AdminPageHeader({
 
 export type { Column };
 
-/** A table on wide screens; on phones each row is a card of label–value pairs. */
+/**
+ * A row of tabs that scrolls sideways (on a phone): keeps the current one (aria-current="page")
+ * in view whenever `key` changes, so /admin/logs does not open with its tab off-screen. The
+ * container must be positioned (`relative`) so offsets are measured from it.
+ */
+export function useActiveInView(ref: RefObject<HTMLElement | null>, key: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the current tab changes (key)
+  useLayoutEffect(() => {
+    const row = ref.current;
+    const active = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    const start = active.offsetLeft;
+    const end = start + active.offsetWidth;
+    if (start >= row.scrollLeft && end <= row.scrollLeft + row.clientWidth) return;
+    row.scrollLeft = Math.max(0, start - (row.clientWidth - active.offsetWidth) / 2);
+  }, [ref, key]);
+}
+
+/**
+ * A table on wide screens; on phones each row is a card: `card` when given (a compact summary),
+ * otherwise the row's label–value pairs.
+ */
 export function ResponsiveTable<T>({
   caption,
   columns,
   rows,
   rowKey,
+  card,
 }: {
   caption: string;
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
+  card?: (row: T) => ReactNode;
 }) {
   return (
     <>
@@ -67,14 +90,20 @@ export function ResponsiveTable<T>({
       <ul aria-label={caption} className="grid gap-3 md:hidden">
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded-2xl border border-border bg-card p-4 shadow-sm">
-            <dl className="grid gap-2 text-sm">
-              {columns.map((c) => (
-                <div key={c.header} className="grid grid-cols-[7rem_1fr] gap-2">
-                  <dt className="text-xs font-semibold uppercase tracking-wider text-muted-fg">{c.header}</dt>
-                  <dd className="min-w-0 break-words">{c.cell(row)}</dd>
-                </div>
-              ))}
-            </dl>
+            {card ? (
+              card(row)
+            ) : (
+              <dl className="grid gap-2 text-sm">
+                {columns.map((c) => (
+                  <div key={c.header} className="grid grid-cols-[6.5rem_1fr] gap-2">
+                    <dt className="pt-px text-xs font-semibold uppercase tracking-wider text-muted-fg">
+                      {c.header}
+                    </dt>
+                    <dd className="min-w-0 break-words">{c.cell(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
           </li>
         ))}
       </ul>
@@ -123,19 +152,30 @@ export function Pager({
   if (total === 0) return null;
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
+  // One page and on it: the count alone, no buttons that can never be pressed.
+  const single = pages === 1 && page === 1;
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-fg" aria-live="polite">
-        {from}–{to} of {total} · page {page} of {pages}
+        {single
+          ? `${total} ${total === 1 ? 'result' : 'results'}`
+          : `${from}–${to} of ${total} · page ${page} of ${pages}`}
       </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
-          <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous
-        </Button>
-        <Button variant="outline" size="sm" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
-          Next <ChevronRight aria-hidden="true" className="h-4 w-4" />
-        </Button>
-      </div>
+      {!single && (
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+            <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page >= pages || busy}
+            onClick={() => onPage(page + 1)}
+          >
+            Next <ChevronRight aria-hidden="true" className="h-4 w-4" />
+          </Button>
+        </div>
+      )}
     </nav>
   );
 }
@@ -160,6 +200,7 @@ export function PagedTable<T>({
   rowKey,
   empty,
   onPage,
+  card,
 }: {
   query: UseQueryResult<unknown>;
   data: PageOf<T> | null | undefined;
@@ -168,13 +209,15 @@ export function PagedTable<T>({
   rowKey: (row: T) => string;
   empty: ReactNode;
   onPage: (page: number) => void;
+  /** A compact phone card for a row, instead of every column as label–value pairs. */
+  card?: (row: T) => ReactNode;
 }) {
   if (query.isPending) return <TableSkeleton />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (!data || data.items.length === 0) return <EmptyRows>{empty}</EmptyRows>;
   return (
     <>
-      <ResponsiveTable caption={caption} columns={columns} rows={data.items} rowKey={rowKey} />
+      <ResponsiveTable caption={caption} columns={columns} rows={data.items} rowKey={rowKey} card={card} />
       <Pager
         page={data.page}
         pageSize={data.pageSize}

@@ -147,7 +147,7 @@ export function AdminActivityPage() {
   }
 
   const chip = (active: boolean) =>
-    `inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3.5 text-sm font-semibold transition-colors ${
+    `inline-flex min-h-10 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border px-3.5 text-sm font-semibold transition-colors ${
       active
         ? 'border-brand-600 bg-brand-600 text-white'
         : 'border-border bg-card text-muted-fg hover:text-fg'
@@ -161,7 +161,8 @@ export function AdminActivityPage() {
       >
         <LiveIndicator />
       </AdminPageHeader>
-      <fieldset className="mt-6 flex min-w-0 flex-wrap gap-2">
+      {/* One row that scrolls sideways on a phone (the feed stays near the top); wrapped from sm up. */}
+      <fieldset className="-mx-4 mt-6 flex min-w-0 gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
         <legend className="sr-only">Show activity</legend>
         <button
           type="button"

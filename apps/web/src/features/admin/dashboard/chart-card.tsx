@@ -148,23 +148,31 @@ export interface Step {
   dropOff: number | null;
 }
 
-/** A funnel drawn as steps: a bar as wide as the step's share of the first, the drop-off beside it. */
-export function FunnelSteps({ steps, unit }: { steps: readonly Step[]; unit: string }) {
+/**
+ * A funnel drawn as steps: a bar as wide as the step's share of the first, the drop-off beside it
+ * (none after a step nobody reached: there was no one to lose). `unit` is [one, many].
+ */
+export function FunnelSteps({
+  steps,
+  unit: [one, many],
+}: {
+  steps: readonly Step[];
+  unit: readonly [string, string];
+}) {
   const first = steps[0]?.count ?? 0;
   return (
     <ol className="grid gap-3">
-      {steps.map((step) => {
+      {steps.map((step, i) => {
         const share = first > 0 ? (step.count / first) * 100 : 0;
+        const lost = i > 0 && (steps[i - 1]?.count ?? 0) > 0 ? step.dropOff : null;
         return (
           <li key={step.label}>
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
               <span className="font-semibold text-fg">{step.label}</span>
               <span className="tabular-nums text-fg">
-                {formatCount(step.count)} {unit}
-                {step.dropOff !== null && (
-                  <span className="ml-2 text-muted-fg">
-                    −{formatPercent(step.dropOff)} from the step before
-                  </span>
+                {formatCount(step.count)} {step.count === 1 ? one : many}
+                {lost !== null && (
+                  <span className="ml-2 text-muted-fg">−{formatPercent(lost)} from the step before</span>
                 )}
               </span>
             </div>

@@ -62,7 +62,7 @@ export function TrafficChart({ series }: { series: FunnelAnalytics['time_series'
           labelFormatter={(d) => shortDayLabel(String(d))}
           formatter={formatCount}
         />
-        <Legend wrapperStyle={{ fontSize: 13 }} />
+        <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
         <Line
           type="monotone"
           dataKey="visitors"
@@ -94,26 +94,34 @@ export function TrafficChart({ series }: { series: FunnelAnalytics['time_series'
   );
 }
 
-/** Page views per traffic source: the top 5, then the rest as "(other)". */
+/**
+ * Page views per traffic source: the top 5, then the rest as "(other)". Horizontal bars, like the
+ * pages chart: source names stay readable side by side on a 360 px phone.
+ */
 export function SourcesChart({ sources }: { sources: FunnelAnalytics['utm_breakdown'] }) {
+  const height = Math.max(CHART_HEIGHT, sources.length * 36 + 28);
   return (
-    <ResponsiveContainer
-      width="100%"
-      height={CHART_HEIGHT}
-      initialDimension={{ width: 320, height: CHART_HEIGHT }}
-    >
-      <BarChart data={sources} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
-        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-        <XAxis
+    <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 320, height }}>
+      <BarChart data={sources} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
+        <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke="var(--border)" />
+        <YAxis
+          type="category"
           dataKey="source"
+          width={96}
           tick={AXIS_TICK}
           interval={0}
           stroke="var(--border)"
-          tickFormatter={shorten(10)}
+          tickFormatter={shorten(13)}
         />
-        <YAxis allowDecimals={false} tick={AXIS_TICK} stroke="var(--border)" width={48} />
         <Tooltip {...TOOLTIP_STYLE} formatter={formatCount} />
-        <Bar dataKey="page_views" name="Page views" fill={SERIES_COLOURS.visitors} radius={[6, 6, 0, 0]} />
+        <Bar
+          dataKey="page_views"
+          name="Page views"
+          fill={SERIES_COLOURS.visitors}
+          radius={[0, 6, 6, 0]}
+          maxBarSize={28}
+        />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -142,6 +150,7 @@ export function PagesChart({ pages }: { pages: FunnelAnalytics['top_converting_p
           name="Conversions"
           fill={SERIES_COLOURS.conversions}
           radius={[0, 6, 6, 0]}
+          maxBarSize={28}
         />
       </BarChart>
     </ResponsiveContainer>

@@ -132,7 +132,7 @@ export function FunnelCharts({ funnel }: { funnel: FunnelAnalytics }) {
         chartHeight={160}
         chart={
           <FunnelSteps
-            unit="sessions"
+            unit={['session', 'sessions']}
             steps={funnel.funnel_breakdown.map((s, i) => ({
               label: FUNNEL_STEP_LABELS[s.step],
               count: s.sessions,

@@ -108,7 +108,7 @@ export function HealthSection({ health }: { health: MarketplaceHealth }) {
           title="Provider activation"
           description="Providers who signed up in this range, and how many reached each later step."
           chartHeight={200}
-          chart={<FunnelSteps steps={steps} unit="providers" />}
+          chart={<FunnelSteps steps={steps} unit={['provider', 'providers']} />}
           columns={ACTIVATION_COLUMNS}
           rows={activation}
           rowKey={(s) => s.step}
@@ -141,7 +141,11 @@ export function HealthSection({ health }: { health: MarketplaceHealth }) {
           <Figure
             label="Average rating"
             value={health.average_rating === null ? 'No reviews' : `${health.average_rating.toFixed(1)} of 5`}
-            hint={`${formatCount(health.reviews)} ${health.reviews === 1 ? 'review' : 'reviews'}`}
+            hint={
+              health.average_rating === null
+                ? undefined
+                : `${formatCount(health.reviews)} ${health.reviews === 1 ? 'review' : 'reviews'}`
+            }
           />
         </dl>
       </Panel>

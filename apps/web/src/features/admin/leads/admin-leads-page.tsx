@@ -27,28 +27,28 @@ function SearchForm({ value, onSearch }: { value: string; onSearch: (q: string) 
   return (
     <form
       aria-label="Search leads"
-      className="flex w-full gap-2 sm:w-auto"
+      className="w-full sm:w-auto"
       onSubmit={(event) => {
         event.preventDefault();
         onSearch(draft.trim());
       }}
     >
-      <div className="min-w-0 flex-1">
-        <label htmlFor="admin-lead-search" className="block text-sm font-semibold text-fg">
-          Company, contact or email
-        </label>
+      <label htmlFor="admin-lead-search" className="block text-sm font-semibold text-fg">
+        Company, contact or email
+      </label>
+      <div className="mt-1.5 flex gap-2">
         <Input
           id="admin-lead-search"
           type="search"
-          className="mt-1.5 sm:w-72"
+          className="min-w-0 flex-1 sm:w-72 sm:flex-none"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
+        <Button type="submit" variant="outline" className="shrink-0 !px-3.5 sm:!px-5">
+          <Search aria-hidden="true" className="h-4 w-4" />
+          <span className="sr-only sm:not-sr-only">Search</span>
+        </Button>
       </div>
-      <Button type="submit" variant="outline" className="self-end">
-        <Search aria-hidden="true" className="h-4 w-4" />
-        Search
-      </Button>
     </form>
   );
 }

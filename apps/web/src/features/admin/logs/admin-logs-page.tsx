@@ -1,7 +1,7 @@
 import type { AdminLogsPage as LogsPage } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input, Select } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { buildPath, ROUTES } from '../../../lib/routes.ts';
 import {
   AdminPageHeader,
   type Column,
@@ -17,6 +18,7 @@ import {
   pageFrom,
   QueryError,
   TableSkeleton,
+  useActiveInView,
 } from '../admin-ui.tsx';
 import { type LogKind, latestReportQuery, logsQuery } from './api.ts';
 
@@ -131,6 +133,30 @@ function groupColumns(open: (group: ErrorGroup) => void): Column<ErrorGroup>[] {
   ];
 }
 
+/** An error group on a phone: the message (opens the latest report), where, how often, how bad. */
+function GroupCard({ group: g, open }: { group: ErrorGroup; open: (group: ErrorGroup) => void }) {
+  return (
+    <div className="grid gap-2 text-sm">
+      <div className="flex items-start justify-between gap-3">
+        <button
+          type="button"
+          onClick={() => open(g)}
+          className="min-w-0 text-left font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500 [overflow-wrap:anywhere]"
+        >
+          {g.message}
+          <span className="sr-only"> (show the latest report)</span>
+        </button>
+        <SeverityBadge severity={g.severity} />
+      </div>
+      <Mono>{g.route_path}</Mono>
+      <p className="text-xs text-muted-fg">
+        {g.count} {g.count === 1 ? 'time' : 'times'} · {g.users} {g.users === 1 ? 'user' : 'users'} · last{' '}
+        <When iso={g.last_seen} />
+      </p>
+    </div>
+  );
+}
+
 const FRONTEND_COLUMNS: Column<FrontendError>[] = [
   { header: 'When', cell: (e) => <When iso={e.created_at} /> },
   { header: 'Severity', cell: (e) => <SeverityBadge severity={e.severity} /> },
@@ -202,16 +228,45 @@ const AUDIT_COLUMNS: Column<AuditEntry>[] = [
     cell: (e) => <span className="[overflow-wrap:anywhere]">{e.admin_email ?? e.admin_id}</span>,
   },
   { header: 'Action', cell: (e) => <span className="font-mono text-xs font-semibold">{e.action}</span> },
-  {
-    header: 'Target',
-    cell: (e) => (
-      <span className="text-xs">
-        {e.target_type} <Mono>{e.target_id}</Mono>
-      </span>
-    ),
-  },
+  { header: 'Target', cell: (e) => <AuditTarget entry={e} /> },
   { header: 'Details', className: 'max-w-sm', cell: (e) => <AuditDetails details={e.details} /> },
 ];
+
+/** What an admin acted on; a user is a link to their admin page. */
+function AuditTarget({ entry: e }: { entry: AuditEntry }) {
+  return (
+    <span className="grid text-xs">
+      <span className="text-muted-fg">{e.target_type.replaceAll('_', ' ')}</span>
+      {e.target_type === 'user' && e.target_id ? (
+        <Link
+          to={buildPath(ROUTES.adminUserItem, { id: e.target_id })}
+          className="[overflow-wrap:anywhere] font-mono text-brand-700 underline underline-offset-2 dark:text-brand-500"
+        >
+          {e.target_id}
+        </Link>
+      ) : (
+        <Mono>{e.target_id}</Mono>
+      )}
+    </span>
+  );
+}
+
+/** An audit entry on a phone: the action and when, who did it, to what, and why. */
+function AuditCard({ entry: e }: { entry: AuditEntry }) {
+  return (
+    <div className="grid gap-2 text-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <span className="font-mono text-xs font-semibold">{e.action}</span>
+        <span className="text-xs text-muted-fg">
+          <When iso={e.created_at} />
+        </span>
+      </div>
+      <p className="text-xs text-muted-fg [overflow-wrap:anywhere]">By {e.admin_email ?? e.admin_id}</p>
+      <AuditTarget entry={e} />
+      <AuditDetails details={e.details} />
+    </div>
+  );
+}
 
 function tabFrom(params: URLSearchParams): Tab {
   return LOG_TABS.find((t) => t.id === params.get('tab')) ?? LOG_TABS[0];
@@ -245,6 +300,8 @@ export function AdminLogsPage() {
   const [draft, setDraft] = useState(q);
   const [open, setOpen] = useState<ErrorGroup | null>(null);
   useEffect(() => setDraft(q), [q]);
+  const tabsRef = useRef<HTMLElement>(null);
+  useActiveInView(tabsRef, tab.id);
 
   /** Changes filters (an empty value removes it) and goes back to page 1. */
   function update(changes: Record<string, string>) {
@@ -282,14 +339,18 @@ export function AdminLogsPage() {
         title="Logs"
         lead="Errors from people's browsers, security events and what admins did."
       />
-      <nav aria-label="Log lists" className="-mx-4 mt-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="inline-flex min-w-max gap-1 border-b border-border">
+      <nav
+        ref={tabsRef}
+        aria-label="Log lists"
+        className="relative -mx-4 mt-6 overflow-x-auto px-4 [scrollbar-width:none] sm:mx-0 sm:px-0"
+      >
+        <ul className="flex min-w-max gap-1 border-b border-border">
           {LOG_TABS.map((t) => (
             <li key={t.id}>
               <Link
                 to={{ search: tabHref(t) }}
                 aria-current={t.id === tab.id ? 'page' : undefined}
-                className={`-mb-px flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold ${
+                className={`-mb-px flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 text-sm font-semibold sm:px-4 ${
                   t.id === tab.id
                     ? 'border-brand-600 text-fg'
                     : 'border-transparent text-muted-fg hover:text-fg'
@@ -302,26 +363,23 @@ export function AdminLogsPage() {
         </ul>
       </nav>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <form
-          aria-label="Search the logs"
-          onSubmit={onSearch}
-          className="flex w-full min-w-0 gap-2 sm:w-auto"
-        >
-          <label htmlFor="logs-q" className="sr-only">
+        <form aria-label="Search the logs" onSubmit={onSearch} className="w-full min-w-0 sm:w-auto">
+          <label htmlFor="logs-q" className="block text-sm font-semibold">
             {tab.search}
           </label>
-          <Input
-            id="logs-q"
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder={tab.search}
-            className="min-w-0 sm:w-64"
-          />
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" className="h-4 w-4" />
-            Search
-          </Button>
+          <div className="mt-1.5 flex gap-2">
+            <Input
+              id="logs-q"
+              type="search"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              className="min-w-0 flex-1 sm:w-64 sm:flex-none"
+            />
+            <Button type="submit" variant="outline" className="shrink-0 !px-3.5 sm:!px-5">
+              <Search aria-hidden="true" className="h-4 w-4" />
+              <span className="sr-only sm:not-sr-only">Search</span>
+            </Button>
+          </div>
         </form>
         {(tab.kind === 'frontend_groups' || tab.kind === 'frontend') && (
           <div className="w-[calc(50%-0.375rem)] sm:w-40">
@@ -376,6 +434,7 @@ export function AdminLogsPage() {
             rowKey={(g) => g.latest_id}
             empty={filtered ? 'No errors match these filters.' : 'No frontend errors reported.'}
             onPage={onPage}
+            card={(g) => <GroupCard group={g} open={setOpen} />}
           />
         )}
         {!switching && tab.kind === 'frontend' && (
@@ -409,6 +468,7 @@ export function AdminLogsPage() {
             rowKey={(e) => e.id}
             empty={filtered ? 'No admin actions match these filters.' : 'No admin actions yet.'}
             onPage={onPage}
+            card={(e) => <AuditCard entry={e} />}
           />
         )}
       </div>

@@ -149,11 +149,15 @@ function AccountPanel({ detail }: { detail: AdminUserDetail }) {
         <Fact label="Roles held">
           {roles.length > 0 ? (
             <span className="flex flex-wrap gap-1">
-              {roles.map((r) => (
-                <Badge key={r} tone="neutral">
-                  {ROLE_LABELS[r as Role] ?? humanize(r)}
-                </Badge>
-              ))}
+              {roles.map((r) =>
+                r in ROLE_LABELS ? (
+                  <RoleBadge key={r} role={r as Role} />
+                ) : (
+                  <Badge key={r} tone="neutral">
+                    {humanize(r)}
+                  </Badge>
+                ),
+              )}
             </span>
           ) : (
             <span className="text-muted-fg">None recorded</span>
@@ -360,16 +364,18 @@ function UserBody({ detail }: { detail: AdminUserDetail }) {
           )}
         </Alert>
       )}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1.6fr_1fr]">
-        <div className="grid min-w-0 content-start gap-4">
+      {/* Phones: the actions first (what an admin came to do), then the record, then the account.
+          Wide screens: the record on the left, actions and account in the right column. */}
+      <div className="mt-6 grid gap-4 lg:grid-cols-[1.6fr_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-6">
+        <Panel title="Actions" className="lg:col-start-2 lg:row-start-1">
+          <UserActions detail={detail} />
+        </Panel>
+        <div className="grid min-w-0 content-start gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <ProfilePanel detail={detail} />
           <OnboardingPanel detail={detail} />
           <ActivityPanels detail={detail} />
         </div>
-        <div className="grid content-start gap-4">
-          <Panel title="Actions">
-            <UserActions detail={detail} />
-          </Panel>
+        <div className="grid min-w-0 content-start gap-4 lg:col-start-2 lg:row-start-2">
           <AccountPanel detail={detail} />
         </div>
       </div>

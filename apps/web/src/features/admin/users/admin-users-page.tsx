@@ -71,35 +71,70 @@ const COLUMNS: Column<AdminUserRow>[] = [
   },
 ];
 
+/** A user on a phone: name and email, the badges on one line, when they joined; the card opens them. */
+function UserCard({ user: u }: { user: AdminUserRow }) {
+  return (
+    <div className="relative grid gap-2 text-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link
+            to={userPath(u.id)}
+            className="font-semibold text-fg [overflow-wrap:anywhere] after:absolute after:inset-0 after:content-['']"
+          >
+            {u.name || u.email}
+          </Link>
+          <p className="text-muted-fg [overflow-wrap:anywhere]">{u.email}</p>
+          {u.phone && <p className="text-muted-fg">{u.phone}</p>}
+        </div>
+        <ChevronRight aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-muted-fg" />
+      </div>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
+        <RoleBadge role={u.role} />
+        <UserStatusBadge status={u.status} />
+        {u.verified ? (
+          <VerifiedBadge label="Identity verified" />
+        ) : (
+          <span className="text-xs">
+            <YesNo value={false} no="Not verified" />
+          </span>
+        )}
+      </div>
+      <p className="text-xs text-muted-fg">
+        Joined <time dateTime={u.created_at}>{formatDateTime(u.created_at)}</time>
+      </p>
+    </div>
+  );
+}
+
 /** The search box: a draft until submitted; keyed by the applied text so Back resets it. */
 function SearchForm({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const [draft, setDraft] = useState(value);
   return (
     <form
       aria-label="Search users"
-      className="flex w-full gap-2 lg:w-auto"
+      className="w-full lg:w-auto"
       onSubmit={(event) => {
         event.preventDefault();
         onSearch(draft.trim());
       }}
     >
-      <div className="min-w-0 flex-1">
-        <label htmlFor="admin-user-search" className="block text-sm font-semibold text-fg">
-          Name, email or phone
-        </label>
+      <label htmlFor="admin-user-search" className="block text-sm font-semibold text-fg">
+        Name, email or phone
+      </label>
+      <div className="mt-1.5 flex gap-2">
         <Input
           id="admin-user-search"
           type="search"
-          className="mt-1.5 lg:w-72"
+          className="min-w-0 flex-1 lg:w-72 lg:flex-none"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           placeholder="Ama, ama@… or 024…"
         />
+        <Button type="submit" variant="outline" className="shrink-0 !px-3.5 sm:!px-5">
+          <Search aria-hidden="true" className="h-4 w-4" />
+          <span className="sr-only sm:not-sr-only">Search</span>
+        </Button>
       </div>
-      <Button type="submit" variant="outline" className="self-end">
-        <Search aria-hidden="true" className="h-4 w-4" />
-        Search
-      </Button>
     </form>
   );
 }
@@ -165,6 +200,7 @@ export function AdminUsersPage() {
           rowKey={(u) => u.id}
           empty={filtered ? 'No users match these filters.' : 'No users yet.'}
           onPage={(page) => go({ page })}
+          card={(u) => <UserCard user={u} />}
         />
       </div>
     </div>
