@@ -27,7 +27,8 @@
 // Then, for the last 30 and 365 days: BENCH_RUNS (20) timed calls of the funnel endpoint's query
 // function (funnelAnalytics: the one statement and the shaping of the answer; BENCH_WARMUP (2) calls
 // first), and of the experiments query; p50/p95/max in ms, and the EXPLAIN (ANALYZE, BUFFERS) lines
-// of the funnel statement naming the scans (index use), heap fetches, sorts and hash batches.
+// of the funnel statement naming the scans (index use: Index Only Scan using event_sessions_day_idx),
+// heap fetches, any spill to disk and the time; the load average at the start and end of the timing.
 //
 // Then the cost of the trigger on the write path: BENCH_INSERTS (20,000; PGlite BENCH_PGLITE_INSERTS,
 // 5,000) single-row inserts as the /api/events handler makes them (4 events per session, 2 % without

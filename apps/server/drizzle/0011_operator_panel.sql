@@ -98,15 +98,17 @@ CREATE TRIGGER adwuma_activity_reports AFTER INSERT ON user_reports FOR EACH ROW
 CREATE TRIGGER adwuma_activity_payments AFTER INSERT OR UPDATE OF status ON payments FOR EACH ROW EXECUTE FUNCTION adwuma_record_activity();
 --> statement-breakpoint
 -- Issue 19 (hand-written): event_sessions follows event_tracking. A session starts on the day of its
--- earliest event and keeps the first traffic source it carried; events without a session add to
+-- earliest event and keeps the source of its earliest event that carried one; events without a session add to
 -- their day's anonymous row. Every insert is one upsert of the session's own row (no shared hot row
 -- except the rare anonymous one).
 CREATE OR REPLACE FUNCTION adwuma_event_session_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_day date := (NEW.created_at AT TIME ZONE 'UTC')::date;
+  v_key text := coalesce(NEW.session_id, '~' || v_day::text);
+  v_source text;
 BEGIN
   INSERT INTO event_sessions AS s (session_key, day, anonymous, utm_source, page_views, signups, conversions)
-  VALUES (coalesce(NEW.session_id, '~' || v_day::text), v_day, NEW.session_id IS NULL, NEW.utm_source,
+  VALUES (v_key, v_day, NEW.session_id IS NULL, NEW.utm_source,
     (NEW.event_type = 'page_view')::int, (NEW.event_type = 'user_signup')::int,
     (NEW.event_type = 'conversion')::int)
   ON CONFLICT (session_key) DO UPDATE SET
@@ -114,7 +116,20 @@ BEGIN
     utm_source = coalesce(s.utm_source, excluded.utm_source),
     page_views = s.page_views + excluded.page_views,
     signups = s.signups + excluded.signups,
-    conversions = s.conversions + excluded.conversions;
+    conversions = s.conversions + excluded.conversions
+  RETURNING utm_source INTO v_source;
+  -- Another source than the row's: the earliest event that carried one decides (events can arrive
+  -- out of time order). Rare: one indexed look at the session's own events.
+  IF NEW.utm_source IS NOT NULL AND v_source <> NEW.utm_source THEN
+    UPDATE event_sessions SET utm_source = (
+      SELECT e.utm_source FROM event_tracking e
+      WHERE e.utm_source IS NOT NULL AND CASE WHEN NEW.session_id IS NULL
+        THEN e.session_id IS NULL AND e.created_at >= (v_day::timestamp AT TIME ZONE 'UTC')
+          AND e.created_at < ((v_day + 1)::timestamp AT TIME ZONE 'UTC')
+        ELSE e.session_id = NEW.session_id END
+      ORDER BY e.created_at, e.id LIMIT 1)
+    WHERE session_key = v_key;
+  END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -125,7 +140,7 @@ CREATE OR REPLACE FUNCTION adwuma_rebuild_event_sessions() RETURNS void LANGUAGE
   DELETE FROM event_sessions;
   INSERT INTO event_sessions (session_key, day, anonymous, utm_source, page_views, signups, conversions)
   SELECT coalesce(session_id, '~' || d::text), min(d), bool_or(session_id IS NULL),
-    (array_agg(utm_source ORDER BY created_at) FILTER (WHERE utm_source IS NOT NULL))[1],
+    (array_agg(utm_source ORDER BY created_at, id) FILTER (WHERE utm_source IS NOT NULL))[1],
     count(*) FILTER (WHERE event_type = 'page_view'), count(*) FILTER (WHERE event_type = 'user_signup'),
     count(*) FILTER (WHERE event_type = 'conversion')
   FROM (SELECT e.*, (e.created_at AT TIME ZONE 'UTC')::date AS d FROM event_tracking e) x

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Inbox, Search } from 'lucide-react';
-import { type FormEvent, type ReactNode, type RefObject, useLayoutEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -306,6 +306,64 @@ export function TextFilterForm({
         <Search aria-hidden="true" className="h-4 w-4" />
         {button}
       </Button>
+    </form>
+  );
+}
+
+/**
+ * The search of a list whose filters live in the address: a visible label, the input and a button
+ * (icon only on a phone). The text is a draft until submitted, and follows the applied `value` when
+ * the address changes (Back, another tab, a cleared filter).
+ */
+export function SearchForm({
+  id,
+  formLabel,
+  label,
+  value,
+  onSearch,
+  placeholder,
+  className,
+  inputClassName,
+}: {
+  id: string;
+  formLabel: string;
+  label: ReactNode;
+  value: string;
+  onSearch: (q: string) => void;
+  placeholder?: string;
+  /** The form's width. */
+  className: string;
+  /** The input's width beside the button. */
+  inputClassName: string;
+}) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  return (
+    <form
+      aria-label={formLabel}
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(draft.trim());
+      }}
+    >
+      <label htmlFor={id} className="block text-sm font-semibold text-fg">
+        {label}
+      </label>
+      <div className="mt-1.5 flex gap-2">
+        <Input
+          id={id}
+          type="search"
+          className={`min-w-0 flex-1 ${inputClassName}`}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder={placeholder}
+        />
+        <Button type="submit" variant="outline" className="shrink-0 !px-3.5 sm:!px-5">
+          <Search aria-hidden="true" className="h-4 w-4" />
+          <span className="sr-only sm:not-sr-only">Search</span>
+        </Button>
+      </div>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { DayRange } from '@adwuma/shared';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../../components/screens/query-error.tsx';
@@ -54,19 +54,48 @@ function Updating({ busy }: { busy: boolean }) {
   );
 }
 
+/**
+ * A section fed by one query: `loading` while it is pending, the error, or `children` with the data;
+ * "Updating…" beside the title while a new range loads over the last one's figures.
+ */
+function QuerySection<T>({
+  query,
+  loading,
+  children,
+  ...section
+}: {
+  id: string;
+  title: string;
+  lead: ReactNode;
+  query: UseQueryResult<T>;
+  loading: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <Section {...section} aside={<Updating busy={query.isPlaceholderData && query.isFetching} />}>
+      {query.isPending ? (
+        loading
+      ) : query.isError ? (
+        <QueryError query={query} forbiddenTitle={FORBIDDEN} />
+      ) : (
+        children(query.data)
+      )}
+    </Section>
+  );
+}
+
 function DashboardBody({ range }: { range: DayRange }) {
   const funnel = useQuery(funnelQuery(range));
   const health = useQuery(healthQuery(range));
   const experiments = useQuery(experimentsQuery(range));
   return (
     <>
-      <Section
+      <QuerySection
         id="funnel-heading"
         title="Visitors and conversions"
         lead={`${rangeLabel(range)}, compared with the ${range.days} days before.`}
-        aside={<Updating busy={funnel.isPlaceholderData && funnel.isFetching} />}
-      >
-        {funnel.isPending ? (
+        query={funnel}
+        loading={
           <div role="status" aria-label="Loading the funnel" className="grid gap-4">
             <KpiSkeleton />
             <Skeleton className="h-[22rem]" />
@@ -75,22 +104,21 @@ function DashboardBody({ range }: { range: DayRange }) {
               <Skeleton className="h-[22rem]" />
             </div>
           </div>
-        ) : funnel.isError ? (
-          <QueryError query={funnel} forbiddenTitle={FORBIDDEN} />
-        ) : (
+        }
+      >
+        {(data) => (
           <div className="grid gap-4">
-            <KpiTiles funnel={funnel.data} />
-            <FunnelCharts funnel={funnel.data} />
+            <KpiTiles funnel={data} />
+            <FunnelCharts funnel={data} />
           </div>
         )}
-      </Section>
-      <Section
+      </QuerySection>
+      <QuerySection
         id="health-heading"
         title="Marketplace health"
         lead="Do providers get going, do jobs find someone, and what people searched for in vain."
-        aside={<Updating busy={health.isPlaceholderData && health.isFetching} />}
-      >
-        {health.isPending ? (
+        query={health}
+        loading={
           <div role="status" aria-label="Loading marketplace health" className="grid gap-4">
             <div className="grid gap-4 lg:grid-cols-2">
               <Skeleton className="h-[20rem]" />
@@ -99,28 +127,23 @@ function DashboardBody({ range }: { range: DayRange }) {
             <Skeleton className="h-40" />
             <Skeleton className="h-64" />
           </div>
-        ) : health.isError ? (
-          <QueryError query={health} forbiddenTitle={FORBIDDEN} />
-        ) : (
-          <HealthSection health={health.data} />
-        )}
-      </Section>
-      <Section
+        }
+      >
+        {(data) => <HealthSection health={data} />}
+      </QuerySection>
+      <QuerySection
         id="experiments-heading"
         title="A/B tests"
         lead="Conversion per variant in this range."
-        aside={<Updating busy={experiments.isPlaceholderData && experiments.isFetching} />}
-      >
-        {experiments.isPending ? (
+        query={experiments}
+        loading={
           <div role="status" aria-label="Loading the experiments">
             <Skeleton className="h-56" />
           </div>
-        ) : experiments.isError ? (
-          <QueryError query={experiments} forbiddenTitle={FORBIDDEN} />
-        ) : (
-          <ExperimentsSection results={experiments.data} />
-        )}
-      </Section>
+        }
+      >
+        {(data) => <ExperimentsSection results={data} />}
+      </QuerySection>
     </>
   );
 }

@@ -11,29 +11,20 @@ export const dashboardKeys = {
   experiments: (range: DayRange) => ['admin', 'analytics', 'experiments', range.start, range.end] as const,
 };
 
-/** GET /api/admin/analytics/funnel?start&end: spec 7's funnel with the previous period. */
-export const funnelQuery = (range: DayRange) =>
+/** GET /api/admin/analytics/<report>?start&end, the last range's figures kept while the next loads. */
+const analyticsQuery = <T>(report: 'funnel' | 'health' | 'experiments', range: DayRange) =>
   queryOptions({
-    queryKey: dashboardKeys.funnel(range),
-    queryFn: () => api<FunnelAnalytics>(`/api/admin/analytics/funnel${rangeQuery(range)}`),
+    queryKey: dashboardKeys[report](range),
+    queryFn: () => api<T>(`/api/admin/analytics/${report}${rangeQuery(range)}`),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 
-/** GET /api/admin/analytics/health?start&end: activation, liquidity, money, searches without results. */
-export const healthQuery = (range: DayRange) =>
-  queryOptions({
-    queryKey: dashboardKeys.health(range),
-    queryFn: () => api<MarketplaceHealth>(`/api/admin/analytics/health${rangeQuery(range)}`),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+/** Spec 7's funnel with the previous period. */
+export const funnelQuery = (range: DayRange) => analyticsQuery<FunnelAnalytics>('funnel', range);
 
-/** GET /api/admin/analytics/experiments?start&end: conversion per variant with its confidence. */
-export const experimentsQuery = (range: DayRange) =>
-  queryOptions({
-    queryKey: dashboardKeys.experiments(range),
-    queryFn: () => api<ExperimentResults>(`/api/admin/analytics/experiments${rangeQuery(range)}`),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+/** Activation, liquidity, money, searches without results. */
+export const healthQuery = (range: DayRange) => analyticsQuery<MarketplaceHealth>('health', range);
+
+/** Conversion per variant with its confidence. */
+export const experimentsQuery = (range: DayRange) => analyticsQuery<ExperimentResults>('experiments', range);

@@ -14,6 +14,22 @@ const NUMBER = new Intl.NumberFormat('en-GB');
 export const formatCount = (n: number) => NUMBER.format(n);
 export const formatPercent = (n: number) => `${n.toFixed(1)}%`;
 
+/** A numeric column of counts: the number in the CSV, "1,234" in the table. */
+export const countColumn = <T,>(header: string, pick: (row: T) => number): DataColumn<T> => ({
+  header,
+  value: pick,
+  display: (row) => formatCount(pick(row)),
+  numeric: true,
+});
+
+/** A numeric column of percentages: the number in the CSV, "12.5%" in the table. */
+export const percentColumn = <T,>(header: string, pick: (row: T) => number): DataColumn<T> => ({
+  header,
+  value: pick,
+  display: (row) => formatPercent(pick(row)),
+  numeric: true,
+});
+
 /** The data behind a chart as a real table (screen readers, exact figures); scrolls sideways on a phone. */
 export function DataTable<T>({
   caption,

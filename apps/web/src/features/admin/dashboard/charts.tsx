@@ -95,65 +95,83 @@ export function TrafficChart({ series }: { series: FunnelAnalytics['time_series'
 }
 
 /**
- * Page views per traffic source: the top 5, then the rest as "(other)". Horizontal bars, like the
- * pages chart: source names stay readable side by side on a 360 px phone.
+ * Bars laid sideways, one row a category: long names (sources, page paths) stay readable side by
+ * side on a 360 px phone. The chart grows with the rows; labels longer than `labelChars` end in "…".
  */
-export function SourcesChart({ sources }: { sources: FunnelAnalytics['utm_breakdown'] }) {
-  const height = Math.max(CHART_HEIGHT, sources.length * 36 + 28);
+function HorizontalBars<Row extends object>({
+  rows,
+  category,
+  value,
+  name,
+  colour,
+  labelWidth,
+  labelChars,
+  rowHeight,
+  padding,
+}: {
+  rows: readonly Row[];
+  category: keyof Row & string;
+  value: keyof Row & string;
+  name: string;
+  colour: string;
+  labelWidth: number;
+  labelChars: number;
+  rowHeight: number;
+  padding: number;
+}) {
+  const height = Math.max(CHART_HEIGHT, rows.length * rowHeight + padding);
   return (
     <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 320, height }}>
-      <BarChart data={sources} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke="var(--border)" />
         <YAxis
           type="category"
-          dataKey="source"
-          width={96}
+          dataKey={category as string}
+          width={labelWidth}
           tick={AXIS_TICK}
           interval={0}
           stroke="var(--border)"
-          tickFormatter={shorten(13)}
+          tickFormatter={shorten(labelChars)}
         />
         <Tooltip {...TOOLTIP_STYLE} formatter={formatCount} />
-        <Bar
-          dataKey="page_views"
-          name="Page views"
-          fill={SERIES_COLOURS.visitors}
-          radius={[0, 6, 6, 0]}
-          maxBarSize={28}
-        />
+        <Bar dataKey={value as string} name={name} fill={colour} radius={[0, 6, 6, 0]} maxBarSize={28} />
       </BarChart>
     </ResponsiveContainer>
   );
 }
 
-/** The pages conversions happened on, most first, as horizontal bars (long paths fit on a phone). */
-export function PagesChart({ pages }: { pages: FunnelAnalytics['top_converting_pages'] }) {
-  const height = Math.max(CHART_HEIGHT, pages.length * 32 + 24);
+/** Page views per traffic source: the top 5, then the rest as "(other)". */
+export function SourcesChart({ sources }: { sources: FunnelAnalytics['utm_breakdown'] }) {
   return (
-    <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 320, height }}>
-      <BarChart data={pages} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
-        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke="var(--border)" />
-        <YAxis
-          type="category"
-          dataKey="page_path"
-          width={112}
-          tick={AXIS_TICK}
-          interval={0}
-          stroke="var(--border)"
-          tickFormatter={shorten(16)}
-        />
-        <Tooltip {...TOOLTIP_STYLE} formatter={formatCount} />
-        <Bar
-          dataKey="conversions"
-          name="Conversions"
-          fill={SERIES_COLOURS.conversions}
-          radius={[0, 6, 6, 0]}
-          maxBarSize={28}
-        />
-      </BarChart>
-    </ResponsiveContainer>
+    <HorizontalBars
+      rows={sources}
+      category="source"
+      value="page_views"
+      name="Page views"
+      colour={SERIES_COLOURS.visitors}
+      labelWidth={96}
+      labelChars={13}
+      rowHeight={36}
+      padding={28}
+    />
+  );
+}
+
+/** The pages conversions happened on, most first. */
+export function PagesChart({ pages }: { pages: FunnelAnalytics['top_converting_pages'] }) {
+  return (
+    <HorizontalBars
+      rows={pages}
+      category="page_path"
+      value="conversions"
+      name="Conversions"
+      colour={SERIES_COLOURS.conversions}
+      labelWidth={112}
+      labelChars={16}
+      rowHeight={32}
+      padding={24}
+    />
   );
 }
 

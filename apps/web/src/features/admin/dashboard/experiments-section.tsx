@@ -1,5 +1,5 @@
 import type { ExperimentResults } from '@adwuma/shared';
-import { type DataColumn, DataTable, formatCount, formatPercent } from './chart-card.tsx';
+import { countColumn, type DataColumn, DataTable, percentColumn } from './chart-card.tsx';
 
 type Variant = ExperimentResults['experiments'][number]['variants'][number];
 
@@ -17,19 +17,9 @@ const columns = (variants: Variant[]): DataColumn<Variant>[] => [
     value: (v) => v.variant,
     display: (v) => <span className="font-semibold">{v.variant}</span>,
   },
-  { header: 'Visitors', value: (v) => v.visitors, display: (v) => formatCount(v.visitors), numeric: true },
-  {
-    header: 'Conversions',
-    value: (v) => v.conversions,
-    display: (v) => formatCount(v.conversions),
-    numeric: true,
-  },
-  {
-    header: 'Rate',
-    value: (v) => v.conversion_rate,
-    display: (v) => formatPercent(v.conversion_rate),
-    numeric: true,
-  },
+  countColumn('Visitors', (v) => v.visitors),
+  countColumn('Conversions', (v) => v.conversions),
+  percentColumn('Rate', (v) => v.conversion_rate),
   {
     header: 'Confidence',
     value: (v) => confidenceText(v, variants.indexOf(v)),

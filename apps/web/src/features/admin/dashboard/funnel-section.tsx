@@ -1,37 +1,22 @@
 import { FUNNEL_STEP_LABELS, type FunnelAnalytics } from '@adwuma/shared';
-import { ChartCard, type DataColumn, FunnelSteps, formatCount, formatPercent } from './chart-card.tsx';
+import { ChartCard, countColumn, type DataColumn, FunnelSteps, percentColumn } from './chart-card.tsx';
 import { CHART_HEIGHT, PagesChart, SourcesChart, TrafficChart } from './charts.tsx';
 import { dayLabel } from './range.ts';
 
 type Day = FunnelAnalytics['time_series'][number];
 const TRAFFIC_COLUMNS: DataColumn<Day>[] = [
   { header: 'Date', value: (d) => d.date, display: (d) => dayLabel(d.date) },
-  { header: 'Visitors', value: (d) => d.visitors, display: (d) => formatCount(d.visitors), numeric: true },
-  {
-    header: 'Page views',
-    value: (d) => d.page_views,
-    display: (d) => formatCount(d.page_views),
-    numeric: true,
-  },
-  { header: 'Sign-ups', value: (d) => d.signups, display: (d) => formatCount(d.signups), numeric: true },
-  {
-    header: 'Conversions',
-    value: (d) => d.conversions,
-    display: (d) => formatCount(d.conversions),
-    numeric: true,
-  },
+  countColumn('Visitors', (d) => d.visitors),
+  countColumn('Page views', (d) => d.page_views),
+  countColumn('Sign-ups', (d) => d.signups),
+  countColumn('Conversions', (d) => d.conversions),
 ];
 
 type Step = FunnelAnalytics['funnel_breakdown'][number];
 const STEP_COLUMNS: DataColumn<Step>[] = [
   { header: 'Step', value: (s) => FUNNEL_STEP_LABELS[s.step] },
-  { header: 'Sessions', value: (s) => s.sessions, display: (s) => formatCount(s.sessions), numeric: true },
-  {
-    header: 'Drop-off',
-    value: (s) => s.drop_off_percent,
-    display: (s) => formatPercent(s.drop_off_percent),
-    numeric: true,
-  },
+  countColumn('Sessions', (s) => s.sessions),
+  percentColumn('Drop-off', (s) => s.drop_off_percent),
 ];
 
 export interface SourceRow {
@@ -64,26 +49,11 @@ export function sourceRows(funnel: FunnelAnalytics): SourceRow[] {
 
 const SOURCE_COLUMNS: DataColumn<SourceRow>[] = [
   { header: 'Source', value: (s) => s.source },
-  {
-    header: 'Page views',
-    value: (s) => s.page_views,
-    display: (s) => formatCount(s.page_views),
-    numeric: true,
-  },
-  { header: 'Visitors', value: (s) => s.visitors, display: (s) => formatCount(s.visitors), numeric: true },
-  { header: 'Sign-ups', value: (s) => s.signups, display: (s) => formatCount(s.signups), numeric: true },
-  {
-    header: 'Conversions',
-    value: (s) => s.conversions,
-    display: (s) => formatCount(s.conversions),
-    numeric: true,
-  },
-  {
-    header: 'Conversion rate',
-    value: (s) => s.conversion_rate,
-    display: (s) => formatPercent(s.conversion_rate),
-    numeric: true,
-  },
+  countColumn('Page views', (s) => s.page_views),
+  countColumn('Visitors', (s) => s.visitors),
+  countColumn('Sign-ups', (s) => s.signups),
+  countColumn('Conversions', (s) => s.conversions),
+  percentColumn('Conversion rate', (s) => s.conversion_rate),
 ];
 
 type Page = FunnelAnalytics['top_converting_pages'][number];
@@ -93,18 +63,8 @@ const PAGE_COLUMNS: DataColumn<Page>[] = [
     value: (p) => p.page_path,
     display: (p) => <span className="font-mono text-xs">{p.page_path}</span>,
   },
-  {
-    header: 'Conversions',
-    value: (p) => p.conversions,
-    display: (p) => formatCount(p.conversions),
-    numeric: true,
-  },
-  {
-    header: 'Page views',
-    value: (p) => p.page_views,
-    display: (p) => formatCount(p.page_views),
-    numeric: true,
-  },
+  countColumn('Conversions', (p) => p.conversions),
+  countColumn('Page views', (p) => p.page_views),
 ];
 
 /** The four charts of the funnel, each with its table and CSV. */

@@ -4,6 +4,7 @@ import { cedis } from '../../../lib/money-format.ts';
 import { formatDateTime } from '../admin-ui.tsx';
 import {
   ChartCard,
+  countColumn,
   type DataColumn,
   DataTable,
   FunnelSteps,
@@ -57,6 +58,13 @@ function Panel({
 
 const tierName = (tier: string) => TIERS.find((t) => t.id === tier)?.name ?? tier;
 
+type TierSubscriptions = NonNullable<MarketplaceHealth['money']>['subscriptions'][number];
+const TIER_COLUMNS: DataColumn<TierSubscriptions>[] = [
+  { header: 'Tier', value: (s) => tierName(s.tier) },
+  countColumn('Active', (s) => s.active),
+  { header: 'MRR', value: (s) => s.mrr_minor, display: (s) => cedis(s.mrr_minor), numeric: true },
+];
+
 type Miss = MarketplaceHealth['searches_without_results'][number];
 const MISS_COLUMNS: DataColumn<Miss>[] = [
   {
@@ -66,7 +74,7 @@ const MISS_COLUMNS: DataColumn<Miss>[] = [
   },
   { header: 'Category', value: (m) => m.category ?? '', display: (m) => m.category || 'Any' },
   { header: 'City', value: (m) => m.city ?? '', display: (m) => m.city || 'Anywhere' },
-  { header: 'Searches', value: (m) => m.count, display: (m) => formatCount(m.count), numeric: true },
+  countColumn('Searches', (m) => m.count),
   {
     header: 'Last seen',
     value: (m) => m.last_seen,
@@ -80,7 +88,7 @@ type Activation = MarketplaceHealth['provider_activation'][number] & {
 };
 const ACTIVATION_COLUMNS: DataColumn<Activation>[] = [
   { header: 'Step', value: (s) => s.label },
-  { header: 'Providers', value: (s) => s.providers, display: (s) => formatCount(s.providers), numeric: true },
+  countColumn('Providers', (s) => s.providers),
   {
     header: 'Drop-off',
     value: (s) => s.dropOff ?? '',
@@ -165,21 +173,7 @@ export function HealthSection({ health }: { health: MarketplaceHealth }) {
             <div className="mt-4">
               <DataTable
                 caption="Active subscriptions per tier"
-                columns={[
-                  { header: 'Tier', value: (s) => tierName(s.tier) },
-                  {
-                    header: 'Active',
-                    value: (s) => s.active,
-                    display: (s) => formatCount(s.active),
-                    numeric: true,
-                  },
-                  {
-                    header: 'MRR',
-                    value: (s) => s.mrr_minor,
-                    display: (s) => cedis(s.mrr_minor),
-                    numeric: true,
-                  },
-                ]}
+                columns={TIER_COLUMNS}
                 rows={money.subscriptions}
                 rowKey={(s) => s.tier}
               />

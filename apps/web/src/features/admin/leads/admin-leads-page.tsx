@@ -1,12 +1,18 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Download, Search } from 'lucide-react';
-import { useState } from 'react';
+import { Download } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/field.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
-import { AdminPageHeader, EmptyRows, Pager, QueryError, StatusFilter, TableSkeleton } from '../admin-ui.tsx';
+import {
+  AdminPageHeader,
+  EmptyRows,
+  Pager,
+  QueryError,
+  SearchForm,
+  StatusFilter,
+  TableSkeleton,
+} from '../admin-ui.tsx';
 import { adminsQuery } from '../users/api/admins.ts';
 import {
   adminLeadsQuery,
@@ -21,37 +27,6 @@ const STATUS_OPTIONS: { value: LeadStatus | ''; label: string }[] = [
   { value: '', label: 'All statuses' },
   ...LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] })),
 ];
-
-function SearchForm({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  return (
-    <form
-      aria-label="Search leads"
-      className="w-full sm:w-auto"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(draft.trim());
-      }}
-    >
-      <label htmlFor="admin-lead-search" className="block text-sm font-semibold text-fg">
-        Company, contact or email
-      </label>
-      <div className="mt-1.5 flex gap-2">
-        <Input
-          id="admin-lead-search"
-          type="search"
-          className="min-w-0 flex-1 sm:w-72 sm:flex-none"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <Button type="submit" variant="outline" className="shrink-0 !px-3.5 sm:!px-5">
-          <Search aria-hidden="true" className="h-4 w-4" />
-          <span className="sr-only sm:not-sr-only">Search</span>
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 /** /admin/enterprise-leads: inquiries from /enterprise-inquiry as a small pipeline, newest first. */
 export function AdminLeadsPage() {
@@ -79,7 +54,15 @@ export function AdminLeadsPage() {
         </a>
       </AdminPageHeader>
       <div className="mt-5 grid gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm sm:flex sm:flex-wrap sm:items-end">
-        <SearchForm key={filter.q} value={filter.q} onSearch={(q) => go({ q })} />
+        <SearchForm
+          id="admin-lead-search"
+          formLabel="Search leads"
+          label="Company, contact or email"
+          className="w-full sm:w-auto"
+          inputClassName="sm:w-72 sm:flex-none"
+          value={filter.q}
+          onSearch={(q) => go({ q })}
+        />
         <StatusFilter
           id="admin-lead-status"
           label="Status"

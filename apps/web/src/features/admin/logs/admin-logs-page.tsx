@@ -1,12 +1,9 @@
 import type { AdminLogsPage as LogsPage } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Input, Select } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../../lib/routes.ts';
@@ -17,6 +14,8 @@ import {
   PagedTable,
   pageFrom,
   QueryError,
+  SearchForm,
+  StatusFilter,
   TableSkeleton,
   useActiveInView,
 } from '../admin-ui.tsx';
@@ -42,13 +41,22 @@ const SEVERITY_TONES: Record<string, BadgeTone> = {
   medium: 'brand',
   low: 'neutral',
 };
+const SEVERITY_OPTIONS = [
+  { value: '', label: 'Any' },
+  ...SEVERITIES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+];
 const PERIODS = [
   { value: '', label: 'Any time' },
   { value: '1', label: 'Last 24 hours' },
   { value: '7', label: 'Last 7 days' },
   { value: '30', label: 'Last 30 days' },
   { value: '90', label: 'Last 90 days' },
-] as const;
+];
+/** The periods offered, and one from the address that is not among them (?days=14). */
+const periodOptions = (sinceDays: number | undefined) =>
+  sinceDays && !PERIODS.some((p) => p.value === String(sinceDays))
+    ? [...PERIODS, { value: String(sinceDays), label: `Last ${sinceDays} days` }]
+    : PERIODS;
 
 const SeverityBadge = ({ severity }: { severity: string }) => (
   <Badge tone={SEVERITY_TONES[severity] ?? 'neutral'}>{severity}</Badge>
@@ -297,9 +305,7 @@ export function AdminLogsPage() {
   const sinceDays = daysFrom(params);
   const page = pageFrom(params);
   const logs = useQuery(logsQuery({ kind: tab.kind, page, q: q || undefined, severity, sinceDays }));
-  const [draft, setDraft] = useState(q);
   const [open, setOpen] = useState<ErrorGroup | null>(null);
-  useEffect(() => setDraft(q), [q]);
   const tabsRef = useRef<HTMLElement>(null);
   useActiveInView(tabsRef, tab.id);
 
@@ -313,10 +319,6 @@ export function AdminLogsPage() {
     next.delete('page');
     setParams(next);
   }
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: draft.trim() });
-  };
   const onPage = (n: number) => {
     const next = new URLSearchParams(params);
     next.set('page', String(n));
@@ -363,64 +365,33 @@ export function AdminLogsPage() {
         </ul>
       </nav>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <form aria-label="Search the logs" onSubmit={onSearch} className="w-full min-w-0 sm:w-auto">
-          <label htmlFor="logs-q" className="block text-sm font-semibold">
-            {tab.search}
-          </label>
-          <div className="mt-1.5 flex gap-2">
-            <Input
-              id="logs-q"
-              type="search"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              className="min-w-0 flex-1 sm:w-64 sm:flex-none"
-            />
-            <Button type="submit" variant="outline" className="shrink-0 !px-3.5 sm:!px-5">
-              <Search aria-hidden="true" className="h-4 w-4" />
-              <span className="sr-only sm:not-sr-only">Search</span>
-            </Button>
-          </div>
-        </form>
+        <SearchForm
+          id="logs-q"
+          formLabel="Search the logs"
+          label={tab.search}
+          className="w-full min-w-0 sm:w-auto"
+          inputClassName="sm:w-64 sm:flex-none"
+          value={q}
+          onSearch={(text) => update({ q: text })}
+        />
         {(tab.kind === 'frontend_groups' || tab.kind === 'frontend') && (
-          <div className="w-[calc(50%-0.375rem)] sm:w-40">
-            <label htmlFor="logs-severity" className="block text-sm font-semibold">
-              Severity
-            </label>
-            <Select
-              id="logs-severity"
-              className="mt-1.5"
-              value={severity ?? ''}
-              onChange={(e) => update({ severity: e.target.value })}
-            >
-              <option value="">Any</option>
-              {SEVERITIES.map((s) => (
-                <option key={s} value={s}>
-                  {s[0]!.toUpperCase() + s.slice(1)}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <StatusFilter
+            id="logs-severity"
+            label="Severity"
+            className="w-[calc(50%-0.375rem)] sm:w-40"
+            value={severity ?? ''}
+            options={SEVERITY_OPTIONS}
+            onChange={(value) => update({ severity: value })}
+          />
         )}
-        <div className="w-[calc(50%-0.375rem)] sm:w-44">
-          <label htmlFor="logs-days" className="block text-sm font-semibold">
-            Period
-          </label>
-          <Select
-            id="logs-days"
-            className="mt-1.5"
-            value={sinceDays ? String(sinceDays) : ''}
-            onChange={(e) => update({ days: e.target.value })}
-          >
-            {PERIODS.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-            {sinceDays && !PERIODS.some((p) => p.value === String(sinceDays)) && (
-              <option value={String(sinceDays)}>Last {sinceDays} days</option>
-            )}
-          </Select>
-        </div>
+        <StatusFilter
+          id="logs-days"
+          label="Period"
+          className="w-[calc(50%-0.375rem)] sm:w-44"
+          value={sinceDays ? String(sinceDays) : ''}
+          options={periodOptions(sinceDays)}
+          onChange={(value) => update({ days: value })}
+        />
       </div>
       <div className="mt-6">
         {/* Another list's page is kept while this one loads: a skeleton, not "nothing here". */}

@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, Search } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
-import { Input } from '../../../components/ui/field.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../../lib/routes.ts';
 import { RoleBadge } from '../../account/index.ts';
-import { AdminPageHeader, type Column, formatDateTime, PagedTable, StatusFilter } from '../admin-ui.tsx';
+import {
+  AdminPageHeader,
+  type Column,
+  formatDateTime,
+  PagedTable,
+  SearchForm,
+  StatusFilter,
+} from '../admin-ui.tsx';
 import {
   type AdminUserRow,
   type AdminUsersFilter,
@@ -106,39 +111,6 @@ function UserCard({ user: u }: { user: AdminUserRow }) {
   );
 }
 
-/** The search box: a draft until submitted; keyed by the applied text so Back resets it. */
-function SearchForm({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  return (
-    <form
-      aria-label="Search users"
-      className="w-full lg:w-auto"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(draft.trim());
-      }}
-    >
-      <label htmlFor="admin-user-search" className="block text-sm font-semibold text-fg">
-        Name, email or phone
-      </label>
-      <div className="mt-1.5 flex gap-2">
-        <Input
-          id="admin-user-search"
-          type="search"
-          className="min-w-0 flex-1 lg:w-72 lg:flex-none"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          placeholder="Ama, ama@… or 024…"
-        />
-        <Button type="submit" variant="outline" className="shrink-0 !px-3.5 sm:!px-5">
-          <Search aria-hidden="true" className="h-4 w-4" />
-          <span className="sr-only sm:not-sr-only">Search</span>
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 /** /admin/users: every account; search and filters live in the address so a view can be shared. */
 export function AdminUsersPage() {
   useDocumentTitle('Users · Admin');
@@ -158,7 +130,16 @@ export function AdminUsersPage() {
         lead="Everyone with an Adwuma account, newest first. Open someone to see their activity and act on the account."
       />
       <div className="mt-5 grid gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm lg:flex lg:flex-wrap lg:items-end">
-        <SearchForm key={filter.q} value={filter.q} onSearch={(q) => go({ q })} />
+        <SearchForm
+          id="admin-user-search"
+          formLabel="Search users"
+          label="Name, email or phone"
+          placeholder="Ama, ama@… or 024…"
+          className="w-full lg:w-auto"
+          inputClassName="lg:w-72 lg:flex-none"
+          value={filter.q}
+          onSearch={(q) => go({ q })}
+        />
         <div className="grid gap-3 sm:grid-cols-3 lg:flex">
           <StatusFilter
             id="admin-user-role"
