@@ -1,3 +1,8 @@
+export * from './admin/analytics.ts';
+export * from './admin/experiments.ts';
+export * from './admin/operations.ts';
+export * from './admin/profile-scores.ts';
+export * from './admin/users.ts';
 export * from './auth/messages.ts';
 export * from './auth/redirects.ts';
 export * from './auth/schemas.ts';
@@ -54,8 +59,3 @@ export * from './verification/documents.ts';
 export * from './verification/schemas.ts';
 export * from './verification/status.ts';
 export * from './waitlist.ts';
-export * from './admin/analytics.ts';
-export * from './admin/experiments.ts';
-export * from './admin/operations.ts';
-export * from './admin/profile-scores.ts';
-export * from './admin/users.ts';

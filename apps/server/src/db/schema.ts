@@ -1,8 +1,6 @@
 import {
   ACTIVITY_KINDS,
   type ActivityKind,
-  LEAD_STATUSES,
-  type LeadStatus,
   BID_STATUSES,
   BILLING_CADENCES,
   type BidStatus,
@@ -34,6 +32,8 @@ import {
   JOB_WHEN_TYPES,
   type JobStatus,
   type JobWhenType,
+  LEAD_STATUSES,
+  type LeadStatus,
   type MobileMoneyNetwork,
   PAYMENT_GATEWAYS,
   PAYMENT_METHODS,
@@ -207,9 +207,7 @@ export const searchMisses = pgTable(
     count: integer('count').notNull().default(1),
     last_seen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.day, t.query, t.category, t.city] }),
-  ],
+  (t) => [primaryKey({ columns: [t.day, t.query, t.category, t.city] })],
 );
 
 /**

@@ -13,7 +13,9 @@ export const adminUsersQuerySchema = z.object({
   /** Matches name, email or phone (digits compared without spaces; 024… and +23324… both match). */
   q: z.string().trim().max(254).optional(),
   role: z.enum(ROLES, { error: 'Choose admin, service_provider, explorer or customer' }).optional(),
-  verification: z.enum(ADMIN_VERIFICATION_FILTERS, { error: 'Choose verified, in_review or unverified' }).optional(),
+  verification: z
+    .enum(ADMIN_VERIFICATION_FILTERS, { error: 'Choose verified, in_review or unverified' })
+    .optional(),
   status: z.enum(ADMIN_USER_STATUSES, { error: 'Choose active or suspended' }).optional(),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
@@ -53,7 +55,11 @@ const reason = z
 export const adminUserActionSchema = z.discriminatedUnion(
   'action',
   [
-    z.strictObject({ action: z.literal('change_role'), role: z.enum(ASSIGNABLE_ROLES, { error: 'Choose customer or service_provider' }), reason }),
+    z.strictObject({
+      action: z.literal('change_role'),
+      role: z.enum(ASSIGNABLE_ROLES, { error: 'Choose customer or service_provider' }),
+      reason,
+    }),
     z.strictObject({ action: z.literal('grant_admin'), reason }),
     z.strictObject({ action: z.literal('remove_admin'), reason }),
     z.strictObject({ action: z.literal('suspend'), reason }),
@@ -68,7 +74,8 @@ export const ADMIN_USER_MESSAGES = {
   /** Sign-in refused while suspended (spec has no string; ours). */
   suspendedSignIn: 'This account is suspended. Contact support@adwuma.com.gh if you think this is a mistake.',
   /** Sign-in refused until the password is changed after an admin asked for it. */
-  resetRequiredSignIn: 'For your security, choose a new password: use the link we emailed you, or "Forgot password".',
+  resetRequiredSignIn:
+    'For your security, choose a new password: use the link we emailed you, or "Forgot password".',
   /** Shown on the suspended person's own device when their session ends. */
   sessionEnded: 'You have been signed out.',
   notYourself: 'You cannot do this to your own account',
@@ -191,7 +198,13 @@ export const adminUserDetailSchema = z.object({
     }),
   ),
   reports: z.array(
-    z.object({ id: z.string(), reason: z.string(), details: z.string().nullable(), status: z.string(), created_at: iso }),
+    z.object({
+      id: z.string(),
+      reason: z.string(),
+      details: z.string().nullable(),
+      status: z.string(),
+      created_at: iso,
+    }),
   ),
   security_events: z.array(
     z.object({ id: z.string(), event_type: z.string(), ip: z.string().nullable(), created_at: iso }),

@@ -50,7 +50,8 @@ describe('/auth/callback (spec 4)', () => {
   it('a suspended Google account: the server message is shown, then /auth (issue 19)', async () => {
     vi.useFakeTimers();
     stubFetch((req) => (req.path === '/api/me' ? SIGNED_OUT() : undefined));
-    const message = 'This account is suspended. Contact support@adwuma.com.gh if you think this is a mistake.';
+    const message =
+      'This account is suspended. Contact support@adwuma.com.gh if you think this is a mistake.';
     renderWithSession(
       ROUTES,
       `/auth/callback?error=ACCOUNT_SUSPENDED&error_description=${encodeURIComponent(message)}`,
