@@ -77,7 +77,7 @@ import { verificationJobs } from './features/verification/jobs.ts';
 import { verificationRoutes } from './features/verification/routes.ts';
 import { waitlistJobs } from './features/waitlist/jobs.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
-import { getSignedIn, sessionCookiePlugin } from './kernel/http/session.ts';
+import { getSignedIn, roleOfCaller, sessionCookiePlugin } from './kernel/http/session.ts';
 import { createPaymentGateways } from './kernel/payments/gateways.ts';
 import { backfillProfileScores } from './kernel/profile-scores.ts';
 import { createLimitStore, routeLimitStore, scheduleLimitPruning } from './lib/limits/index.ts';
@@ -298,11 +298,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(devClockRoutes);
   }
 
-  // Spec 2 "/": no user goes to /auth; everyone else to /dashboard, whose provider gate sends a
-  // provider with unfinished onboarding on to /onboarding/{step}. Decided here, before any script.
-  app.get('/', { schema: { hide: true } }, async (request, reply) =>
-    reply.redirect((await getSignedIn(request)) ? '/dashboard' : '/auth', 302),
-  );
+  // Spec 2 "/": no user goes to /auth; admins to /admin (issue 22); everyone else to /dashboard, where
+  // an unfinished provider finds "Finish your provider setup" (decision 017). Decided here, before
+  // any script.
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const signedIn = await getSignedIn(request);
+    if (!signedIn) return reply.redirect('/auth', 302);
+    const role = await roleOfCaller(request, signedIn.user.id);
+    return reply.redirect(role === 'admin' ? '/admin' : '/dashboard', 302);
+  });
   await app.register(webPlugin, {
     distDir: config.webDistDir,
     pages: describedPages(database.db, config.publicUrl),

@@ -12,6 +12,7 @@ export * from './billing/escrow-api.ts';
 export * from './billing/ledger.ts';
 export * from './billing/rules.ts';
 export * from './bookings/api.ts';
+export * from './bookings/contact.ts';
 export * from './bookings/lifecycle.ts';
 export * from './bookings/reviews.ts';
 export * from './constants.ts';

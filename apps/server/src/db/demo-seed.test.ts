@@ -1,3 +1,4 @@
+import { MARKETING_CLAIMS } from '@adwuma/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
@@ -5,7 +6,7 @@ import { call } from '../test/providers.ts';
 import { CATEGORY_GROUPS } from './data/categories.ts';
 import { SERVICE_TEMPLATES } from './data/demo-providers.ts';
 import { seedDemoJobs } from './demo-jobs.ts';
-import { DEMO_PROVIDER_COUNT, demoProviders, seedDemoData } from './demo-seed.ts';
+import { DEMO_PROVIDER_COUNT, demoProviders, seedDemoData, seedDemoReviews } from './demo-seed.ts';
 
 describe('demo seed', () => {
   let t: TestApp;
@@ -76,5 +77,60 @@ describe('demo seed', () => {
       sql`select j.id from jobs j where j.bids_count <> (select count(*) from job_bids b where b.job_id = j.id and b.status = 'active')`,
     )) as unknown as { rows: unknown[] };
     expect(counts).toEqual([]);
+  });
+
+  it('writes the reviews behind every stated rating and count, by demo customers, once', async () => {
+    expect(await seedDemoReviews(t.database)).toBe(0);
+    const { rows: wrong } = (await t.database.db.execute(
+      sql`select p.id, p.rating::float8 as rating, p.total_reviews, s.total_reviews as search_total,
+            (select count(*)::int from reviews r where r.subject_id = p.id and r.published_at is not null) as n,
+            (select round(avg(r.rating)::numeric, 2)::float8 from reviews r where r.subject_id = p.id and r.published_at is not null) as avg
+          from profiles p join provider_search s on s.provider_id = p.id
+          where p.id like 'demo-provider-%'`,
+    )) as unknown as {
+      rows: { rating: number; total_reviews: number; search_total: number; n: number; avg: number | null }[];
+    };
+    expect(wrong).toHaveLength(DEMO_PROVIDER_COUNT);
+    for (const r of wrong) {
+      expect(r.total_reviews).toBe(r.n);
+      expect(r.search_total).toBe(r.n);
+      expect(r.rating).toBe(r.avg ?? 0);
+    }
+    const { rows } = (await t.database.db.execute(
+      sql`select count(*)::int as n, count(distinct r.text)::int as texts, count(distinct r.author_id)::int as authors,
+            bool_and(a.role = 'customer' and b.status = 'completed' and b.customer_id = r.author_id
+              and b.provider_id = r.subject_id and r.published_at <= now()) as sound,
+            count(distinct r.rating)::int as stars
+          from reviews r join profiles a on a.id = r.author_id join bookings b on b.id = r.booking_id`,
+    )) as unknown as { rows: { n: number; texts: number; authors: number; sound: boolean; stars: number }[] };
+    expect(rows[0]!.n).toBeGreaterThan(DEMO_PROVIDER_COUNT);
+    expect(rows[0]!.texts).toBeGreaterThan(200);
+    expect(rows[0]!.authors).toBeGreaterThan(30);
+    expect(rows[0]!.stars).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.sound).toBe(true);
+    const [reviewed] = demoProviders().filter((p) => p.total_reviews > 2);
+    const { rows: slugRows } = (await t.database.db.execute(
+      sql`select slug from provider_search where provider_id = ${reviewed!.id}`,
+    )) as unknown as { rows: { slug: string }[] };
+    const res = await call(t, 'GET', `/api/providers/${slugRows[0]!.slug}/reviews`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toHaveLength(Math.min(10, reviewed!.total_reviews));
+  });
+
+  it('backs every number on the landing page: each claim is at most what is listed', async () => {
+    const { rows } = (await t.database.db.execute(
+      sql`select (select count(*)::int from provider_search where listed) as providers,
+            (select count(*)::int from service_categories) as categories,
+            (select avg(rating)::float8 from reviews where published_at is not null and author_role = 'customer') as rating,
+            (select count(distinct city)::int from provider_search where listed) as cities`,
+    )) as unknown as { rows: { providers: number; categories: number; rating: number; cities: number }[] };
+    const actual = rows[0]!;
+    const floor = (v: string) => Number(v.replace(/[+,]/g, ''));
+    const [providers, categories, rating, cities] = MARKETING_CLAIMS.map((c) => floor(c.value));
+    expect(actual.providers).toBeGreaterThanOrEqual(providers!);
+    expect(actual.categories).toBeGreaterThanOrEqual(categories!);
+    expect(Math.floor(actual.rating * 10) / 10).toBeGreaterThanOrEqual(rating!);
+    expect(actual.rating).toBeLessThan(rating! + 0.1);
+    expect(actual.cities).toBeGreaterThanOrEqual(cities!);
   });
 });

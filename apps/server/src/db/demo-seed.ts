@@ -11,17 +11,20 @@ import {
   DEMO_CITIES,
   FIRST_NAMES,
   LAST_NAMES,
+  REVIEW_TEXTS,
   SERVICE_TEMPLATES,
 } from './data/demo-providers.ts';
 import {
   appSettings,
   authUsers,
+  bookings,
   profiles,
   providerAvailability,
   providerLocations,
   providerServices,
   providerServiceTags,
   providerSkills,
+  reviews,
   userRoles,
 } from './schema.ts';
 
@@ -92,7 +95,24 @@ export interface SeedProvider {
   avatar_url?: string | null;
   /** Core onboarding done (listed). Default true. */
   onboarding_completed?: boolean;
+  /** Demo only: the customer reviews behind `rating` and `total_reviews` (written by seedDemoReviews). */
+  demo_reviews?: DemoReview[];
 }
+
+/** A review a demo customer wrote after a completed booking. */
+export interface DemoReview {
+  /** Index into the demo reviewers (demoReviewers()). */
+  author: number;
+  rating: 1 | 2 | 3 | 4 | 5;
+  text: string;
+  service: string;
+  price_minor: number;
+  /** Where between the provider joining and two weeks ago the visit was (0–1). */
+  when: number;
+}
+
+export const DEMO_REVIEWERS = 60;
+const DEMO_REVIEWS_SEED = 22_2026;
 
 /** Mulberry32: small, fast, good enough for demo data, the same sequence for the same seed. */
 export function prng(seed: number): () => number {
@@ -224,7 +244,68 @@ export function demoProviders(count = DEMO_PROVIDER_COUNT, seed = DEMO_SEED): Se
       created_at: new Date(epoch + Math.floor(random() * 600) * 86_400_000),
     });
   }
+  addDemoReviews(providers);
   return providers;
+}
+
+/**
+ * Writes the reviews behind each demo provider's rating (its own PRNG, so the providers above stay
+ * as they were): a few reviews for a new marketplace (1–11, fewer than the draw's 1–180), stars
+ * around the drawn rating, and the stated rating and count are then those of the reviews written.
+ */
+function addDemoReviews(providers: SeedProvider[]): void {
+  const random = prng(DEMO_REVIEWS_SEED);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  for (const p of providers) {
+    if (p.total_reviews === 0) {
+      p.demo_reviews = [];
+      continue;
+    }
+    const howMany = 1 + Math.floor(p.total_reviews / 18);
+    const authors = [...Array(DEMO_REVIEWERS).keys()].sort(() => random() - 0.5).slice(0, howMany);
+    const first = p.name.split(' ')[0]!;
+    const area = p.neighbourhood ?? p.city;
+    const offered = p.services.length ? p.services : [{ title: p.tags[0] ?? 'the job', price_minor: 20_000 }];
+    p.demo_reviews = authors.map((author) => {
+      const r = random();
+      const noise = r < 0.2 ? -1 : r > 0.85 ? 1 : 0;
+      const rating = Math.max(1, Math.min(5, Math.round(p.rating) + noise)) as DemoReview['rating'];
+      const service = pick(offered);
+      return {
+        author,
+        rating,
+        text: pick(REVIEW_TEXTS[rating])
+          .replaceAll('{first}', first)
+          .replaceAll('{service}', service.title.toLowerCase())
+          .replaceAll('{area}', area),
+        service: service.title,
+        price_minor: service.price_minor,
+        when: random(),
+      };
+    });
+    const ratings = p.demo_reviews.map((d) => d.rating);
+    p.total_reviews = ratings.length;
+    p.rating = Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 100) / 100;
+  }
+}
+
+/** The demo customers who wrote the reviews (no password, like every demo account). */
+export function demoReviewers(): { id: string; name: string; email: string; city: string; region: string }[] {
+  const random = prng(DEMO_REVIEWS_SEED + 1);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  return Array.from({ length: DEMO_REVIEWERS }, (_, i) => {
+    const n = String(i + 1).padStart(3, '0');
+    const first = pick(FIRST_NAMES);
+    const last = pick(LAST_NAMES);
+    const city = pick(DEMO_CITIES.slice(0, 8));
+    return {
+      id: `demo-reviewer-${n}`,
+      name: `${first} ${last}`,
+      email: `${first}.${last}.r${n}@demo.adwuma.invalid`.toLowerCase(),
+      city: city.city,
+      region: city.region,
+    };
+  });
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -355,6 +436,134 @@ export async function insertProviders(db: Pick<Db, 'transaction'>, providers: Se
   });
 }
 
+export const DEMO_REVIEWS_KEY = 'demo_reviews';
+
+/**
+ * The reviews behind the demo providers' ratings, once per database (its own marker, so a database
+ * seeded before reviews existed gets them too): the demo reviewers, one completed booking per
+ * review, the published review; then every demo provider's rating and count are set from the rows.
+ * Answers how many reviews it wrote.
+ */
+export async function seedDemoReviews(database: Database, now = new Date()): Promise<number> {
+  const { db } = database;
+  const [existing] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(sql`${appSettings.key} = ${DEMO_REVIEWS_KEY}`);
+  if (existing) return 0;
+  let written = 0;
+  await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appSettings)
+      .values({ key: DEMO_REVIEWS_KEY, value: 'v1' })
+      .onConflictDoNothing()
+      .returning();
+    if (!claimed.length) return;
+    const { rows } = (await tx.execute(
+      sql`select id from profiles where id like 'demo-provider-%'`,
+    )) as unknown as { rows: { id: string }[] };
+    const present = new Set(rows.map((r) => r.id));
+    const providers = demoProviders().filter((p) => present.has(p.id));
+    if (!providers.length) return;
+    const reviewers = demoReviewers();
+    const joined = new Date(now.getTime() - 400 * 86_400_000);
+    await tx
+      .insert(authUsers)
+      .values(
+        reviewers.map((c) => ({
+          id: c.id,
+          name: c.name,
+          email: c.email,
+          emailVerified: false,
+          user_role: 'customer',
+          createdAt: joined,
+          updatedAt: joined,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(profiles)
+      .values(
+        reviewers.map((c): typeof profiles.$inferInsert => ({
+          id: c.id,
+          full_name: c.name,
+          email: c.email,
+          role: 'customer',
+          type: 'customer',
+          city: c.city,
+          state: c.region,
+          intro_seen: true,
+          created_at: joined,
+          updated_at: joined,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(userRoles)
+      .values(reviewers.map((c): typeof userRoles.$inferInsert => ({ user_id: c.id, role: 'customer' })))
+      .onConflictDoNothing();
+
+    // Visits happen between the provider joining and two weeks ago (the review window has closed).
+    const latest = now.getTime() - 15 * 86_400_000;
+    const rowsToWrite = providers.flatMap((p) =>
+      (p.demo_reviews ?? []).map((d) => {
+        const from = Math.min(p.created_at.getTime(), latest - 86_400_000);
+        const done = new Date(from + Math.floor(d.when * (latest - from)));
+        const day = done.toISOString().slice(0, 10);
+        const bookingId = crypto.randomUUID();
+        const author = reviewers[d.author]!;
+        return {
+          booking: {
+            id: bookingId,
+            customer_id: author.id,
+            provider_id: p.id,
+            source: 'quote' as const,
+            title: d.service,
+            price_minor: d.price_minor,
+            scheduled_date: day,
+            city: p.city,
+            address: `${p.neighbourhood ? `${p.neighbourhood}, ` : ''}${p.city}`,
+            status: 'completed' as const,
+            completed_at: done,
+            created_at: new Date(done.getTime() - 3 * 86_400_000),
+            updated_at: done,
+          },
+          review: {
+            booking_id: bookingId,
+            author_id: author.id,
+            subject_id: p.id,
+            author_role: 'customer' as const,
+            rating: d.rating,
+            text: d.text,
+            published_at: new Date(done.getTime() + 2 * 86_400_000),
+            created_at: new Date(done.getTime() + 86_400_000),
+          },
+        };
+      }),
+    );
+    for (const batch of chunks(rowsToWrite, 500)) {
+      await tx.insert(bookings).values(batch.map((r) => r.booking));
+      await tx.insert(reviews).values(batch.map((r) => r.review));
+    }
+    written = rowsToWrite.length;
+    // The stated rating and count are those of the published reviews (also for profiles seeded
+    // before this existed, which showed up to 180 reviews with none to read).
+    const ids = providers.map((p) => p.id);
+    await tx.execute(sql`
+      update profiles p set
+        rating = coalesce(r.avg, 0),
+        total_reviews = coalesce(r.n, 0)
+      from (select p2.id,
+              (select round(avg(rating)::numeric, 2) from reviews where subject_id = p2.id and published_at is not null) as avg,
+              (select count(*)::int from reviews where subject_id = p2.id and published_at is not null) as n
+            from profiles p2 where p2.id = any(${sql.param(ids)}::text[])) r
+      where p.id = r.id`);
+    await rebuildProviderSearch(tx, ids);
+    await refreshAllProfileScores(tx, ids);
+  });
+  return written;
+}
+
 /**
  * The demo seed, once per database: the marker row is claimed in the same transaction, so two
  * servers starting together on one database seed once. Returns how many providers it wrote.
@@ -379,5 +588,6 @@ export async function seedDemoData(database: Database): Promise<number> {
     await insertProviders(tx, providers);
     written = providers.length;
   });
+  await seedDemoReviews(database);
   return written;
 }

@@ -39,7 +39,7 @@ describe('LandingPage', () => {
     });
 
     const numbers = screen.getByRole('region', { name: 'Adwuma in numbers' });
-    for (const value of ['1,000+', '50+', '4.8', '20+']) {
+    for (const value of ['400+', '50+', '4.3', '20+']) {
       expect(within(numbers).getByText(value)).toBeInTheDocument();
     }
   });

@@ -83,7 +83,7 @@ function Hero() {
               <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-leaf-500 opacity-60" />
               <span className="relative inline-flex h-2 w-2 rounded-full bg-leaf-600" />
             </span>
-            Akwaaba! Opening soon across Ghana
+            Akwaaba! Open now in 20+ cities across Ghana
           </p>
           {/* The hero experiment: both headlines stacked in one grid cell, so the box is the same
               whichever shows; landing.css shows the one <html data-hero> names (set before paint). */}
@@ -174,10 +174,10 @@ function HeroIllustration() {
           <div className="mt-4 flex items-center justify-between border-t border-border pt-4 text-sm">
             <span className="inline-flex items-center gap-1 font-semibold text-fg">
               <Star className="h-4 w-4 fill-amber-400 text-amber-400" /> 4.9
-              <span className="font-normal text-muted-fg">(128 reviews)</span>
+              <span className="font-normal text-muted-fg">(11 reviews)</span>
             </span>
             <span className="text-muted-fg">
-              from <span className="font-bold text-fg">GH₵ 150</span>
+              from <span className="font-bold text-fg">GH₵ 150.00</span>
             </span>
           </div>
           <div className="mt-4 flex flex-wrap gap-1.5">

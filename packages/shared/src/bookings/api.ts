@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookingSchema, personSchema } from '../jobs/api.ts';
 import { TIER_IDS } from '../tiers.ts';
+import { bookingContactSchema } from './contact.ts';
 import { BOOKING_ACTIONS, BOOKING_STATUSES } from './lifecycle.ts';
 import { DISPUTE_OUTCOMES, DISPUTE_REASONS, DISPUTE_STATUSES } from './reviews.ts';
 
@@ -97,6 +98,11 @@ export const bookingDetailSchema = bookingSchema.extend({
     window_closes_at: z.string().nullable(),
   }),
   history: z.array(bookingEventSchema),
+  /**
+   * The other side's Call / WhatsApp, the day before and on the visit days only, and only what they
+   * share (bookingContact); null otherwise. Never sent to anyone but the booking's two sides.
+   */
+  contact: bookingContactSchema.nullable().optional(),
 });
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 

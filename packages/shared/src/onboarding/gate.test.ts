@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ProviderGateInput, providerGate } from './gate.ts';
+import {
+  isProviderPage,
+  PROVIDER_PAGES,
+  type ProviderGateInput,
+  providerGate,
+  providerSetupPending,
+} from './gate.ts';
 
 const provider = (over: Partial<ProviderGateInput> = {}): ProviderGateInput => ({
   loading: false,
@@ -71,5 +77,58 @@ describe('provider gate (spec 4, in order)', () => {
 
   it('lets providers through when enforcement is off', () => {
     expect(providerGate(provider({ isOnboardingComplete: false, enforce: false }))).toBe('pass');
+  });
+});
+
+describe('the provider gate guards provider pages only (issue 22)', () => {
+  it('a customer page renders for an unfinished provider, who would be sent to onboarding on a provider page', () => {
+    const unfinished = provider({
+      role: 'explorer',
+      isOnboardingComplete: false,
+      nextRequiredStep: 'profile',
+    });
+    expect(providerGate({ ...unfinished, providerPage: false })).toBe('pass');
+    expect(providerGate({ ...unfinished, providerPage: true })).toBe('/onboarding/profile');
+    // Verification (6) is not asked on a customer page either.
+    expect(providerGate(provider({ postOnboardingCompleted: false, providerPage: false }))).toBe('pass');
+  });
+
+  it('a customer page still waits while loading and still needs a signed-in user', () => {
+    expect(providerGate(provider({ loading: true, providerPage: false }))).toBe('wait');
+    expect(providerGate(provider({ signedIn: false, role: null, providerPage: false }))).toBe('/auth');
+  });
+
+  it("provider pages are the provider's services, requests, earnings, payouts, plan and checklist, with their sub-pages", () => {
+    for (const page of PROVIDER_PAGES) expect(isProviderPage(page)).toBe(true);
+    expect(isProviderPage('/post-service/')).toBe(true);
+    expect(isProviderPage('/subscription/receipts/abc')).toBe(true);
+    for (const page of [
+      '/dashboard',
+      '/tasks',
+      '/task/1',
+      '/post-job',
+      '/messaging',
+      '/schedule',
+      '/favorites',
+      '/reviews',
+      '/payments',
+      '/jobs',
+      '/profile',
+      '/bookings/1',
+      '/notifications/diagnostics',
+      '/post-services',
+      '/earnings-report',
+    ]) {
+      expect(isProviderPage(page), page).toBe(false);
+    }
+  });
+
+  it('provider setup is pending for a provider-like person who has not finished onboarding', () => {
+    expect(providerSetupPending('explorer', false)).toBe(true);
+    expect(providerSetupPending('service_provider', false)).toBe(true);
+    expect(providerSetupPending('explorer', true)).toBe(false);
+    expect(providerSetupPending('customer', false)).toBe(false);
+    expect(providerSetupPending('admin', false)).toBe(false);
+    expect(providerSetupPending(null, false)).toBe(false);
   });
 });

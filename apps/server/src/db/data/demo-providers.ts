@@ -327,3 +327,42 @@ export const BIO_CLOSINGS = [
 export const BUSINESS_SUFFIXES = [
   'Works', 'Enterprise', 'Services', 'Ventures', 'Hub', 'Studio', 'Solutions', 'and Sons',
 ] as const;
+
+/**
+ * What demo customers wrote about demo providers, by the stars they gave. `{first}` is the
+ * provider's first name, `{service}` the service booked (lower case), `{area}` where it was done.
+ */
+export const REVIEW_TEXTS: Readonly<Record<1 | 2 | 3 | 4 | 5, readonly string[]>> = {
+  5: [
+    '{first} came on time and finished the {service} the same day. Very neat work, I will call again.',
+    'Excellent job. {first} explained everything before starting and the price did not change. Highly recommended in {area}.',
+    'I have used many people for {service} but {first} is the best so far. Patient and careful.',
+    'Top work! {first} even cleaned up after. My whole family is happy.',
+    'Very professional. We agreed on the price on WhatsApp and {first} kept to it. Ayekoo!',
+    'Came all the way to {area} in the rain and still did a perfect job. God bless you {first}.',
+    '{first} is honest: told me which part I did not need to buy. Saved me money. Five stars.',
+    'Fast, clean and respectful. I recommend {first} to anyone who needs {service}.',
+    'My neighbours asked for the number after seeing the work. Well done {first}.',
+    'Booked for {service} on a Saturday morning, done before noon. Exactly what I wanted.',
+  ],
+  4: [
+    'Good work on the {service}. {first} came about 30 minutes late but called to say so.',
+    'Happy with the result. The price was fair for {area}. Small mess left but nothing serious.',
+    '{first} knows the job well. Took longer than planned but the finish is good.',
+    'Reliable and polite. I would book again, maybe with a bit more notice next time.',
+    'Nice job overall. Had to remind {first} about one small thing and it was fixed at once.',
+    'Did the {service} well. Transport was added to the price but we had agreed on it before.',
+    'Good value. {first} brought the right tools and materials. Four stars because of the delay.',
+  ],
+  3: [
+    'The {service} is okay but not as neat as I hoped. {first} was friendly though.',
+    'Work was fine, but {first} came a day later than we agreed. Communication can improve.',
+    'Average. It does the job. I expected a bit more for the price.',
+    '{first} started well but had to come back a second time to finish. It is fine now.',
+  ],
+  2: [
+    'Came very late and rushed the {service}. I had to call someone else to finish part of it.',
+    'Not happy with the finishing. {first} promised to return and took a week.',
+  ],
+  1: ['Did not turn up on the first day and the {service} had to be redone. Not recommended.'],
+};

@@ -7,6 +7,7 @@ import {
   cookiesFrom,
   get,
   linkIn,
+  makeAdmin,
   ORIGIN,
   PASSWORD,
   post,
@@ -327,6 +328,10 @@ describe('accounts: sign-up, sign-in, sessions', () => {
     const user = await signUp(t);
     expect((await get(t, '/', user.cookie)).headers.location).toBe('/dashboard');
     expect((await get(t, '/')).headers.location).toBe('/auth');
+    // Issue 22: an admin lands on the admin panel.
+    const admin = await signUp(t);
+    await makeAdmin(t, admin.id);
+    expect((await get(t, '/', admin.cookie)).headers.location).toBe('/admin');
   });
 });
 

@@ -4,16 +4,18 @@ import {
   BOOKING_LIMITS,
   type BookingAction,
   type BookingDetail,
+  bookingContact,
   bookingDayReached,
   bookingStart,
   cancellationPolicy,
   canWriteReview,
   type Review,
   reviewWindowClosesAt,
+  visitContactOpen,
 } from '@adwuma/shared';
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { bookingEvents, bookings, disputes, reviews } from '../../db/schema.ts';
+import { bookingEvents, bookings, disputes, profiles, reviews } from '../../db/schema.ts';
 import { loadParties, type Party, partyOf } from '../../kernel/booking-parties.ts';
 import { notFound } from '../../lib/errors.ts';
 import { bookingPaymentGuard } from '../booking-payments/index.ts';
@@ -102,6 +104,19 @@ export async function findBookingDetail(
     .where(
       and(eq(reviews.booking_id, id), or(eq(reviews.author_id, userId), eq(reviews.subject_id, userId))),
     );
+  // The other side's phone, only around the visit and only what they share (never a hidden number).
+  let contact: BookingDetail['contact'] = null;
+  if (visitContactOpen(row, now)) {
+    const [other] = await db
+      .select({
+        phone: profiles.phone,
+        show_phone: profiles.show_phone,
+        whatsapp_enabled: profiles.whatsapp_enabled,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, side === 'customer' ? row.provider_id : row.customer_id));
+    contact = other ? bookingContact(other) : null;
+  }
   const mine = reviewRows.find((r) => r.author_id === userId) ?? null;
   const theirs = reviewRows.find((r) => r.author_id !== userId && r.published_at !== null) ?? null;
 
@@ -164,6 +179,7 @@ export async function findBookingDetail(
       can_review: canWriteReview(row, mine !== null, now) === null,
       window_closes_at: row.completed_at ? reviewWindowClosesAt(row.completed_at).toISOString() : null,
     },
+    contact,
     history: events.map((e) => ({
       id: e.id,
       action: e.action,

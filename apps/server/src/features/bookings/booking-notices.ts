@@ -17,7 +17,7 @@ const other = (side: Side): Side => (side === 'customer' ? 'provider' : 'custome
 const nameOf = (p: People, side: Side) =>
   side === 'provider' ? p.provider.bidder.name : p.customer.person.name;
 const userOf = (row: BookingRow, side: Side) => (side === 'provider' ? row.provider_id : row.customer_id);
-const money = (minor: number) => formatMoney(minor, 'GHS', { compact: true });
+const money = (minor: number) => formatMoney(minor, 'GHS');
 
 function when(date: string, time: string | null): string {
   return time ? `${date} at ${time}` : date;

@@ -9,6 +9,7 @@ import {
   reverseFromGazetteer,
   searchGazetteer,
 } from './gazetteer.ts';
+import { GHANA_NEIGHBOURHOODS } from './ghana-neighbourhoods.ts';
 import { GAZETTEER_VERSION, GHANA_PLACES } from './ghana-places.gen.ts';
 
 /** Ghana's 16 regions since 2019. */
@@ -69,13 +70,14 @@ describe('the offline Ghana gazetteer', () => {
   });
 
   it('finds the nearest place with its region; a suburb gives its city', () => {
-    const kumasi = reverseFromGazetteer(6.69, -1.62);
+    // Kumasi's own GeoNames point (its neighbourhoods, Adum at 0.4 km, are farther).
+    const kumasi = reverseFromGazetteer(6.6885, -1.6244);
     expect(kumasi).toMatchObject({
       display_name: 'Kumasi, Ashanti, Ghana',
       address: { city: 'Kumasi', state: 'Ashanti', country: 'Ghana', postcode: null, neighbourhood: null },
       formatted: { formatted: 'Kumasi, Ashanti, Ghana', city: 'Kumasi', state: 'Ashanti', country: 'Ghana' },
-      latitude: 6.69,
-      longitude: -1.62,
+      latitude: 6.6885,
+      longitude: -1.6244,
       source: 'gazetteer',
     });
     expect(reverseFromGazetteer(5.5575, -0.1866)).toMatchObject({
@@ -122,6 +124,79 @@ describe('the offline Ghana gazetteer', () => {
     expect(regionOf('Osu')).toBe('Greater Accra');
     expect(regionOf('Atlantis')).toBeNull();
     expect(regionOf('')).toBeNull();
+  });
+
+  describe('neighbourhoods (ghana-neighbourhoods.ts)', () => {
+    it.each([
+      ['Bantama', 'Kumasi', 'Ashanti'],
+      ['bantama kumasi', 'Kumasi', 'Ashanti'],
+      ['Bantama, Kumasi', 'Kumasi', 'Ashanti'],
+      ['Adum', 'Kumasi', 'Ashanti'],
+      ['East Legon', 'Accra', 'Greater Accra'],
+      ['east legon accra', 'Accra', 'Greater Accra'],
+      ['Spintex', 'Accra', 'Greater Accra'],
+      ['Airport Residential', 'Accra', 'Greater Accra'],
+      ['Lamashegu', 'Tamale', 'Northern'],
+      ['Anaji', 'Takoradi', 'Western'],
+      ['Amamoma', 'Cape Coast', 'Central'],
+      ['Tema Community 25', 'Tema', 'Greater Accra'],
+    ])('finds %s first, in %s', (query, city, state) => {
+      const first = searchGazetteer(query)[0];
+      expect(first).toMatchObject({ city, state, country: 'Ghana' });
+      expect(first?.neighbourhood).not.toBeNull();
+    });
+
+    it('gives the neighbourhood its point and display name', () => {
+      expect(searchGazetteer('Bantama')[0]).toEqual({
+        display_name: 'Bantama, Kumasi, Ashanti, Ghana',
+        city: 'Kumasi',
+        state: 'Ashanti',
+        country: 'Ghana',
+        neighbourhood: 'Bantama',
+        latitude: 6.703,
+        longitude: -1.635,
+      });
+      // A town typed whole is still the town, and its areas follow it.
+      expect(searchGazetteer('Tema').map((r) => r.neighbourhood)).toEqual([
+        null,
+        'Community 1',
+        'Community 2',
+        'Community 3',
+        'Community 4',
+        'Community 5',
+        'Community 6',
+        'Community 7',
+      ]);
+      expect(searchGazetteer('Akim Oda')[0]).toMatchObject({ city: 'Akim Oda', neighbourhood: null });
+    });
+
+    it('reverse-geocodes a point in a neighbourhood to it and its city', () => {
+      expect(reverseFromGazetteer(6.7035, -1.6345)).toMatchObject({
+        display_name: 'Bantama, Kumasi, Ashanti, Ghana',
+        address: { city: 'Kumasi', neighbourhood: 'Bantama', state: 'Ashanti' },
+        formatted: { city: 'Kumasi', state: 'Ashanti', formatted: 'Kumasi, Ashanti, Ghana' },
+      });
+      expect(reverseFromGazetteer(5.6365, -0.1555)?.address).toMatchObject({
+        city: 'Accra',
+        neighbourhood: 'East Legon',
+      });
+      expect(regionOf('Bantama')).toBe('Ashanti');
+    });
+
+    it('are Ghanaian, in a known region, near the city they name, and not duplicated', () => {
+      const towns = new Map(GHANA_PLACES.filter((p) => p.city === null).map((p) => [p.name, p]));
+      const seen = new Set<string>();
+      for (const n of GHANA_NEIGHBOURHOODS) {
+        const town = towns.get(n.city!);
+        expect(town, `${n.name}: city ${n.city}`).toBeDefined();
+        expect(n.region, n.name).toBe(town!.region);
+        expect(distanceKm(n.latitude, n.longitude, town!.latitude, town!.longitude), n.name).toBeLessThan(25);
+        const key = `${n.name}|${n.city}`;
+        expect(seen.has(key), key).toBe(false);
+        seen.add(key);
+      }
+      expect(GHANA_NEIGHBOURHOODS.length).toBeGreaterThan(100);
+    });
   });
 
   it('folds accents, case and punctuation', () => {

@@ -72,6 +72,25 @@ describe('geocoding with the offline gazetteer (default)', () => {
     expect((await get(t, '/api/geocode/search?q=a', user)).statusCode).toBe(400);
   });
 
+  it('knows neighbourhoods: "Bantama" and "East Legon" forward, a point in Bantama reverse', async () => {
+    const bantama = (await get(t, '/api/geocode/search?q=bantama%20kumasi')).json();
+    expect(bantama.results[0]).toMatchObject({
+      display_name: 'Bantama, Kumasi, Ashanti, Ghana',
+      city: 'Kumasi',
+      neighbourhood: 'Bantama',
+      state: 'Ashanti',
+    });
+    const legon = (await get(t, '/api/geocode/search?q=East%20Legon', user)).json();
+    expect(legon.results[0]).toMatchObject({ city: 'Accra', neighbourhood: 'East Legon' });
+    const res = await get(t, '/api/geocode/reverse?lat=6.7032&lng=-1.6352', user);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      display_name: 'Bantama, Kumasi, Ashanti, Ghana',
+      address: { city: 'Kumasi', neighbourhood: 'Bantama', state: 'Ashanti' },
+      formatted: { city: 'Kumasi' },
+    });
+  });
+
   it("reverse needs a signed-in user: 'Authentication required for location services'", async () => {
     const res = await get(t, '/api/geocode/reverse?lat=5.6&lng=-0.19');
     expect(res.statusCode).toBe(401);

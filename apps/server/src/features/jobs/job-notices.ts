@@ -11,7 +11,7 @@ interface JobRef {
   title: string;
 }
 
-const price = (minor: number) => formatMoney(minor, 'GHS', { compact: true });
+const price = (minor: number) => formatMoney(minor, 'GHS');
 const taskLink = (job: JobRef) => `/task/${job.id}`;
 
 export const jobNotices = {

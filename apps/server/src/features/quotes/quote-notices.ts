@@ -9,7 +9,7 @@ export const quoteLink = (box: 'received' | 'sent', id: string) =>
 /** Where a booking opens (the schedule of issue 8). */
 export const bookingLink = (id: string) => `/schedule?booking=${id}`;
 
-const money = (minor: number) => formatMoney(minor, 'GHS', { compact: true });
+const money = (minor: number) => formatMoney(minor, 'GHS');
 
 interface People {
   customer: Party;

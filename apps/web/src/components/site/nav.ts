@@ -1,13 +1,66 @@
-/** Header items (spec 2 "Header"), in order. Routes not yet built land on the not-found page. */
+/** One header link; `badge` is an unread count shown beside the label. */
+export interface NavItem {
+  label: string;
+  href: string;
+  badge?: number;
+}
+
+/** The 'Join as Provider' target; signed in, the app turns this item into its own control. */
+export const JOIN_AS_PROVIDER_HREF = '/auth?mode=signup&intent=provider';
+
+/** Header items for visitors (spec 2 "Header"), in order. Routes not yet built land on the not-found page. */
 export const HEADER_LINKS = [
   { label: 'Features', href: '/features' },
   { label: 'Find Providers', href: '/search' },
   { label: 'Browse Services', href: '/search?view=categories' },
   { label: 'Browse Jobs', href: '/jobs?focus=search' },
-  { label: 'Join as Provider', href: '/auth?mode=signup&intent=provider' },
+  { label: 'Join as Provider', href: JOIN_AS_PROVIDER_HREF },
   { label: 'Pricing', href: '/pricing' },
   { label: 'About', href: '/about' },
-] as const;
+] as const satisfies readonly NavItem[];
+
+/** Who is signed in, as far as the header cares (issue 22). */
+export interface NavAudience {
+  /** The view a provider-like person works in; customers and admins are always 'customer'. */
+  view: 'customer' | 'provider';
+  isAdmin: boolean;
+  /** A plain customer, who may still become a provider. */
+  canJoinAsProvider: boolean;
+}
+
+const CUSTOMER_LINKS: readonly NavItem[] = [
+  { label: 'Find providers', href: '/search' },
+  { label: 'Post a job', href: '/post-job' },
+  { label: 'My jobs', href: '/tasks' },
+  { label: 'Schedule', href: '/schedule' },
+  { label: 'Messages', href: '/messaging' },
+  { label: 'Reviews', href: '/reviews' },
+];
+
+const PROVIDER_LINKS: readonly NavItem[] = [
+  { label: 'Dashboard', href: '/dashboard' },
+  { label: 'Find jobs', href: '/jobs' },
+  { label: 'My services', href: '/post-service' },
+  { label: 'Schedule', href: '/schedule' },
+  { label: 'Messages', href: '/messaging' },
+  { label: 'Earnings', href: '/earnings' },
+  { label: 'Reviews', href: '/reviews' },
+];
+
+/**
+ * Issue 22: signed in, the header carries the person's work instead of the marketing links — a
+ * customer's jobs, a provider's (in the provider view), and Admin first for admins.
+ */
+export function signedInNavLinks(audience: NavAudience, unreadMessages = 0): NavItem[] {
+  const base = audience.view === 'provider' ? PROVIDER_LINKS : CUSTOMER_LINKS;
+  const links = base.map((link) =>
+    link.href === '/messaging' && unreadMessages > 0 ? { ...link, badge: unreadMessages } : link,
+  );
+  if (audience.isAdmin) links.unshift({ label: 'Admin', href: '/admin' });
+  else if (audience.view === 'customer' && audience.canJoinAsProvider)
+    links.push({ label: 'Join as Provider', href: JOIN_AS_PROVIDER_HREF });
+  return links;
+}
 
 export const FOOTER_QUICK_LINKS = [
   { label: 'Features', href: '/features' },

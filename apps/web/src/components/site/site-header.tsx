@@ -1,7 +1,15 @@
 import { Menu, X } from 'lucide-react';
-import { type ComponentType, createContext, type ReactNode, useContext, useState } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Logo } from './logo.tsx';
-import { HEADER_LINKS } from './nav.ts';
+import { HEADER_LINKS, JOIN_AS_PROVIDER_HREF, type NavItem } from './nav.ts';
 import { SiteLink } from './site-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -38,6 +46,27 @@ export interface HeaderAccount {
   Account: ComponentType<HeaderAccountProps>;
   /** Replaces the 'Join as Provider' link (signed-in people are marked provider instead). */
   JoinAsProvider?: ComponentType<{ className: string; onNavigate: () => void; children: ReactNode }>;
+  /**
+   * The header's links for whoever is signed in (issue 22); visitors keep spec 2's HEADER_LINKS.
+   * A hook: the context value is a module constant, so it is called on every render alike.
+   */
+  useNavLinks?: () => readonly NavItem[];
+}
+
+const useVisitorLinks = (): readonly NavItem[] => HEADER_LINKS;
+
+/** A link's label, and its unread count (the count is read out as "N unread"). */
+function NavLabel({ link }: { link: NavItem }) {
+  if (!link.badge) return link.label;
+  return (
+    <>
+      {link.label}
+      <span className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-bold leading-none text-white">
+        <span aria-hidden="true">{link.badge > 9 ? '9+' : link.badge}</span>
+        <span className="sr-only">, {link.badge} unread</span>
+      </span>
+    </>
+  );
 }
 
 /**
@@ -46,8 +75,6 @@ export interface HeaderAccount {
  */
 export const HeaderAccountContext = createContext<HeaderAccount | null>(null);
 
-const JOIN_AS_PROVIDER_HREF = '/auth?mode=signup&intent=provider';
-
 /**
  * The site header (spec 2): nav items, and Log In / Sign Up for signed-out visitors. `account`
  * (or the app's HeaderAccountContext) replaces the sign-in buttons with the signed-in menu.
@@ -55,18 +82,34 @@ const JOIN_AS_PROVIDER_HREF = '/auth?mode=signup&intent=provider';
 export function SiteHeader({ account }: { account?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const provided = useContext(HeaderAccountContext);
+  const useLinks = provided?.useNavLinks ?? useVisitorLinks;
+  const links = useLinks();
+
+  // Issue 22: Escape closes the phone menu from anywhere in it and puts focus back on its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   const Account = account === undefined ? provided?.Account : undefined;
   const JoinAsProvider = provided?.JoinAsProvider;
   const authButtons = account ?? <SignedOutButtons onNavigate={close} />;
-  const navLink = (link: (typeof HEADER_LINKS)[number], className: string, onClick?: () => void) =>
+  const navLink = (link: NavItem, className: string, onClick?: () => void) =>
     JoinAsProvider && link.href === JOIN_AS_PROVIDER_HREF ? (
       <JoinAsProvider key={link.label} className={className} onNavigate={close}>
         {link.label}
       </JoinAsProvider>
     ) : (
       <SiteLink key={link.label} href={link.href} className={className} onClick={onClick}>
-        {link.label}
+        <NavLabel link={link} />
       </SiteLink>
     );
   return (
@@ -76,7 +119,7 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
           <Logo />
         </SiteLink>
         <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
-          {HEADER_LINKS.map((link) =>
+          {links.map((link) =>
             navLink(
               link,
               'rounded-full px-3 py-2 text-sm font-medium text-muted-fg hover:bg-muted hover:text-fg',
@@ -94,6 +137,7 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
             <div className="hidden items-center gap-2 sm:flex">{authButtons}</div>
           )}
           <button
+            ref={menuButtonRef}
             type="button"
             className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-border xl:hidden"
             aria-expanded={open}
@@ -116,7 +160,7 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
           className="border-t border-border bg-bg px-4 pb-4 xl:hidden"
         >
           <ul className="flex flex-col py-2">
-            {HEADER_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.label}>
                 {navLink(
                   link,

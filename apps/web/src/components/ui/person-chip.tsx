@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { Avatar } from './avatar.tsx';
-import { VerifiedBadge } from './verified-badge.tsx';
+import { IdCheckBadge, VerifiedBadge } from './verified-badge.tsx';
 
 export interface ChipPerson {
   name: string;
@@ -33,8 +33,11 @@ export function PersonChip({
   size = 'md',
   className = 'flex min-w-0 items-center gap-3',
   children,
+  idCheck = false,
 }: {
   person: ChipPerson;
+  /** Where a customer chooses a provider: "ID verified" or "ID check pending", either way. */
+  idCheck?: boolean;
   sub: ReactNode;
   size?: keyof typeof SIZES;
   className?: string;
@@ -56,7 +59,11 @@ export function PersonChip({
           ) : (
             <span className={s.name}>{person.name}</span>
           )}
-          {person.verified && <VerifiedBadge label="Verified provider: Ghana Card checked by Adwuma" />}
+          {idCheck ? (
+            <IdCheckBadge verified={person.verified === true} />
+          ) : (
+            person.verified && <VerifiedBadge label="Verified provider: Ghana Card checked by Adwuma" />
+          )}
         </p>
         <p className={`${s.sub} text-muted-fg`}>{sub}</p>
       </div>

@@ -69,9 +69,11 @@ describe('header account area (spec 2)', () => {
 
     renderHeader(() => json(200, makeMe('service_provider')));
     await user.click(await screen.findByRole('button', { name: /Account menu/ }));
-    expect(screen.getByRole('link', { name: 'Earnings' })).toHaveAttribute('href', '/earnings');
-    expect(screen.getByRole('link', { name: 'Payouts' })).toHaveAttribute('href', '/settings/payouts');
-    expect(screen.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
+    // The header's own links name Earnings too (issue 22): look inside the account menu.
+    const menu = within(screen.getByRole('navigation', { name: 'Account' }));
+    expect(menu.getByRole('link', { name: 'Earnings' })).toHaveAttribute('href', '/earnings');
+    expect(menu.getByRole('link', { name: 'Payouts' })).toHaveAttribute('href', '/settings/payouts');
+    expect(menu.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/payments');
   });
 
   it('a provider can switch between the customer and provider views', async () => {
@@ -85,7 +87,7 @@ describe('header account area (spec 2)', () => {
     expect(window.localStorage.getItem('activeRole')).toBe('customer');
   });
 
-  it('Join as Provider, signed in: marks the person provider and opens onboarding', async () => {
+  it('Join as Provider, signed in: asks first; Cancel changes nothing, Start marks provider and opens onboarding', async () => {
     const user = userEvent.setup();
     const fetchMock = renderHeader(
       () => json(200, makeMe('customer')),
@@ -93,8 +95,22 @@ describe('header account area (spec 2)', () => {
     );
     await screen.findByRole('button', { name: /Account menu/ });
     await user.click(screen.getAllByRole('button', { name: 'Join as Provider' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Also offer services?' });
+    expect(dialog).toHaveTextContent('You keep everything you do as a customer');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location()).toBe('/search');
+    expect(callsTo(fetchMock, '/api/profile/become-provider')).toHaveLength(0);
+
+    await user.click(screen.getAllByRole('button', { name: 'Join as Provider' })[0] as HTMLElement);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Also offer services?' })).getByRole('button', {
+        name: 'Start provider setup',
+      }),
+    );
     // Spec 4: onboarding opens even if the marking failed.
     await waitFor(() => expect(location()).toBe('/onboarding/welcome'));
     expect(callsTo(fetchMock, '/api/profile/become-provider')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

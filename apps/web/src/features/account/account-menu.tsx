@@ -1,4 +1,5 @@
 import { type ActiveRole, isProviderLike } from '@adwuma/shared';
+import { useQuery } from '@tanstack/react-query';
 import {
   ChevronDown,
   Heart,
@@ -13,18 +14,20 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { HEADER_LINKS, type NavItem, signedInNavLinks } from '../../components/site/nav.ts';
 import {
   type HeaderAccount,
   type HeaderAccountProps,
   SignedOutButtons,
 } from '../../components/site/site-header.tsx';
 import { SiteLink } from '../../components/site/site-link.tsx';
-import { Avatar } from '../../components/ui/avatar.tsx';
+import { Avatar, initialsOf } from '../../components/ui/avatar.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { ROUTES } from '../../lib/routes.ts';
 import { useDismiss } from '../../lib/use-dismiss.ts';
 import { useJoinAsProvider, useOptionalSession, useSession } from '../auth/index.ts';
 import { HeaderInbox } from '../notifications/index.ts';
+import { unreadMessagesQuery } from '../realtime/index.ts';
 import { RoleBadge } from './role-badge.tsx';
 
 export const ACCOUNT_MENU_TEXT = {
@@ -91,17 +94,30 @@ export function AccountMenu() {
 
   return (
     <div ref={rootRef} className="relative">
+      {/* Named by its content, not aria-label: the name starts with the initials on screen (axe
+          label-content-name-mismatch), e.g. "EA — Account menu for Efua Admin". */}
       <button
         ref={triggerRef}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`${ACCOUNT_MENU_TEXT.trigger} (${me.user.email})`}
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full border border-border p-0.5 hover:bg-muted sm:pr-2"
       >
-        <Avatar src={avatar} name={name} className="h-9 w-9 text-sm" />
-        <span className="hidden max-w-32 truncate text-sm font-semibold md:inline">{name.split(' ')[0]}</span>
+        {avatar ? (
+          <Avatar src={avatar} name={name} className="h-9 w-9 text-sm" />
+        ) : (
+          <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+            {initialsOf(name)}
+          </span>
+        )}{' '}
+        <span className="sr-only">
+          {avatar ? '' : '— '}
+          {ACCOUNT_MENU_TEXT.trigger} for {name}
+        </span>
+        <span aria-hidden="true" className="hidden max-w-32 truncate text-sm font-semibold md:inline">
+          {name.split(' ')[0]}
+        </span>
         <ChevronDown
           aria-hidden="true"
           className={`hidden h-4 w-4 text-muted-fg transition-transform sm:block ${open ? 'rotate-180' : ''}`}
@@ -297,7 +313,34 @@ function JoinAsProviderButton({ className, onNavigate, children }: JoinAsProvide
   );
 }
 
+const NO_LINKS: readonly NavItem[] = [];
+
+/** Issue 22: the header's links for the signed-in person (nav.ts decides which), or null. */
+export function useSignedInNavLinks(): readonly NavItem[] | null {
+  const session = useOptionalSession();
+  const signedIn = session?.status === 'signed_in' && session.role !== null;
+  const unread = useQuery({ ...unreadMessagesQuery(), enabled: signedIn });
+  if (!session || !signedIn || session.role === null) return null;
+  return signedInNavLinks(
+    {
+      view: session.activeRole,
+      isAdmin: session.isAdmin,
+      canJoinAsProvider: session.role === 'customer',
+    },
+    unread.data?.messages ?? 0,
+  );
+}
+
+/** Visitors keep spec 2's links; while the session is read, none (no marketing links flashing past). */
+function useHeaderNavLinks(): readonly NavItem[] {
+  const session = useOptionalSession();
+  const links = useSignedInNavLinks();
+  if (links) return links;
+  return session?.status === 'loading' ? NO_LINKS : HEADER_LINKS;
+}
+
 export const headerAccount: HeaderAccount = {
   Account: HeaderAccountSlot,
   JoinAsProvider: JoinAsProviderLink,
+  useNavLinks: useHeaderNavLinks,
 };

@@ -1,4 +1,4 @@
-import { AUTH_TEXT, type AuthMode } from '@adwuma/shared';
+import { AUTH_TEXT, type AuthMode, MARKETING_CLAIMS } from '@adwuma/shared';
 import { BadgeCheck, MapPin, ShieldAlert, Star, Users } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
@@ -32,9 +32,17 @@ export function GoogleIcon() {
 }
 
 const HIGHLIGHTS = [
-  { icon: Users, title: '1,000+ providers', text: 'Hair, tutoring, plumbing, cleaning, design and more.' },
+  {
+    icon: Users,
+    title: `${MARKETING_CLAIMS[0].value} providers`,
+    text: 'Hair, tutoring, plumbing, cleaning, design and more.',
+  },
   { icon: MapPin, title: '20+ cities', text: 'From Accra and Kumasi to Tamale and beyond.' },
-  { icon: Star, title: '4.8 average rating', text: 'Reviews from customers who hired on Adwuma.' },
+  {
+    icon: Star,
+    title: `${MARKETING_CLAIMS[2].value} average rating`,
+    text: 'Reviews from customers who hired on Adwuma.',
+  },
   {
     icon: BadgeCheck,
     title: 'Verified providers',

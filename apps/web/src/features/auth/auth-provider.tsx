@@ -32,6 +32,7 @@ import {
   meQueryOptions,
 } from '../../lib/session.ts';
 import { safeStorage } from '../../lib/storage.ts';
+import { JoinAsProviderHost } from './join-as-provider-dialog.tsx';
 
 /**
  * Spec 4 "Auth screen" session states, as the app sees them: the first answer, a sign-in, a
@@ -261,5 +262,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [status, me, role, activeRole, setActiveRole, event, query.error, refresh, signOut, isLoggingOut],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      <JoinAsProviderHost refresh={refresh}>{children}</JoinAsProviderHost>
+    </AuthContext.Provider>
+  );
 }

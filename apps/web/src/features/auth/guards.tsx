@@ -9,7 +9,9 @@ import { onboardingStatusQuery } from '../../lib/onboarding-api.ts';
 import { currentPath, type Me } from '../../lib/session.ts';
 import { useSession } from './auth-provider.tsx';
 
-export const ONBOARDING_WELCOME_PATH = '/onboarding/welcome';
+import { ONBOARDING_WELCOME_PATH } from './paths.ts';
+
+export { ONBOARDING_WELCOME_PATH };
 
 /** Spec 4 "Effective role" + "Onboarding": a provider who has not finished onboarding. */
 export function needsOnboarding(me: Me): boolean {
@@ -53,10 +55,10 @@ export function homeTargetForProvider(status: OnboardingStatus): string {
 
 /**
  * Spec 2 "/": no user goes to /auth; a provider with onboarding to finish goes to
- * /onboarding/{nextRequiredStep}; everyone else to /dashboard.
+ * /onboarding/{nextRequiredStep}; admins to /admin (issue 22); everyone else to /dashboard.
  */
 export function HomeRedirect() {
-  const { status, me, role, isLoggingOut } = useSession();
+  const { status, me, role, isAdmin, isLoggingOut } = useSession();
   const providerLike = role !== null && isProviderLike(role);
   const onboarding = useQuery({
     ...onboardingStatusQuery,
@@ -66,6 +68,8 @@ export function HomeRedirect() {
   if (status === 'loading' || isLoggingOut) return <SessionCheckScreen />;
   if (status === 'error') return <AuthErrorScreen />;
   if (!me) return <Navigate to="/auth" replace />;
+  // Issue 22: admins land on the admin panel (sign-in without returnTo comes through here).
+  if (isAdmin) return <Navigate to="/admin" replace />;
   if (!providerLike) return <Navigate to="/dashboard" replace />;
   if (onboarding.isPending) return <LoadingScreen />;
   // Without the server's answer, the profile's stored flag decides (spec 8: a failed fetch is "not done").

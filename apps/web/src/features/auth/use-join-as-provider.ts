@@ -1,37 +1,23 @@
-import { ACTIVE_ROLE_STORAGE_KEY } from '@adwuma/shared';
-import { useCallback, useRef } from 'react';
+import { useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { PROVIDER_SIGNUP_PATH } from '../../lib/routes.ts';
-import { safeStorage } from '../../lib/storage.ts';
-import { becomeProvider } from './api/become-provider.ts';
 import { useSession } from './auth-provider.tsx';
-import { ONBOARDING_WELCOME_PATH } from './guards.tsx';
+import { JoinAsProviderContext } from './join-as-provider-context.ts';
 
 /**
- * Spec 4 "Other", header 'Join as Provider': signed out → provider sign-up; signed in → marked a
- * provider and sent to /onboarding/welcome, even if marking fails.
+ * 'Join as Provider': signed out → provider sign-up (spec 4 "Other"); signed in → first the
+ * "Also offer services?" confirmation (issue 22, docs/decisions/017), which marks the person a
+ * provider and opens onboarding only on "Start provider setup".
  */
 export function useJoinAsProvider(): () => Promise<void> {
   const navigate = useNavigate();
-  const { user, refresh } = useSession();
-  const busy = useRef(false);
+  const { user } = useSession();
+  const open = useContext(JoinAsProviderContext);
   return useCallback(async () => {
     if (!user) {
       navigate(PROVIDER_SIGNUP_PATH);
       return;
     }
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      await becomeProvider();
-      // The provider view is restored from storage once the new role is read.
-      safeStorage.set(ACTIVE_ROLE_STORAGE_KEY, 'provider');
-      await refresh();
-    } catch {
-      // Spec: onboarding opens whether or not the marking worked; it retries there.
-    } finally {
-      busy.current = false;
-    }
-    navigate(ONBOARDING_WELCOME_PATH);
-  }, [user, navigate, refresh]);
+    open?.();
+  }, [user, navigate, open]);
 }

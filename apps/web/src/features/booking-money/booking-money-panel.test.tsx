@@ -53,6 +53,10 @@ describe('booking money panel, customer', () => {
     expect(
       within(section).getByText('Pay by Tue 24 Nov, 10:00, or the booking is released.'),
     ).toBeInTheDocument();
+    // How and when, in plain words: the methods and the 48-hour rule.
+    expect(
+      within(section).getByText('Pay here on Adwuma with mobile money or a card within 48 hours of booking.'),
+    ).toBeInTheDocument();
     expect(within(section).getByText('TEST MODE')).toBeInTheDocument();
 
     await user.click(within(section).getByRole('radio', { name: 'Card' }));
@@ -173,6 +177,9 @@ describe('booking money panel, provider', () => {
     const section = await panel();
     expect(within(section).getByText(ESCROW_MESSAGES.notPaidYet)).toBeInTheDocument();
     expect(within(section).getByText(/They have until Tue 24 Nov, 10:00/)).toBeInTheDocument();
+    expect(
+      within(section).getByText(/pays Adwuma by mobile money or card within 48 hours of booking/),
+    ).toBeInTheDocument();
     expect(within(section).queryByRole('button')).toBeNull();
   });
 

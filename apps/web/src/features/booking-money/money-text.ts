@@ -1,4 +1,4 @@
-import type { BookingPaymentStatus } from '@adwuma/shared';
+import { type BookingPaymentStatus, ESCROW_LIMITS } from '@adwuma/shared';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
 // The booking page's money panel and the provider's materials: every sentence in one place.
@@ -28,6 +28,8 @@ export const MONEY_TEXT = {
   earnings: 'Your earnings',
   // Customer
   payBy: (when: string) => `Pay by ${when}, or the booking is released.`,
+  /** How and when, in plain words, above the Pay button. */
+  howToPay: `Pay here on Adwuma with mobile money or a card within ${ESCROW_LIMITS.paymentDueHours} hours of booking.`,
   payWith: 'Pay with',
   methods: { mobile_money: 'Mobile money', card: 'Card' },
   pay: (amount: string) => `Pay ${amount}`,
@@ -52,7 +54,9 @@ export const MONEY_TEXT = {
   paidNow: 'Payment received. Thank you!',
   // Provider
   notPaidProvider: (when: string | null) =>
-    when ? `They have until ${when}; if they do not pay, the booking is released.` : '',
+    when
+      ? `The customer pays Adwuma by mobile money or card within ${ESCROW_LIMITS.paymentDueHours} hours of booking. They have until ${when}; if they do not pay, the booking is released.`
+      : '',
   startAfterPay: 'You can start the work once they have paid.',
   heldProvider: 'The customer paid. Adwuma holds the money and pays you once the customer confirms the work.',
   releasedProvider: 'The customer confirmed the work.',

@@ -67,6 +67,7 @@ export function PaySection({
       {money.payment_due_at && (
         <p className="text-sm font-medium">{MONEY_TEXT.payBy(formatMoment(money.payment_due_at))}</p>
       )}
+      <p className="text-sm">{MONEY_TEXT.howToPay}</p>
       <p className="text-sm text-muted-fg">{MONEY_TEXT.whyPay}</p>
       {notice && (
         <Alert tone="info" role="status">

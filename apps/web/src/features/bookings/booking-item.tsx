@@ -76,10 +76,14 @@ function Source({ booking }: { booking: Booking }) {
 export function BookingItem({
   booking,
   highlighted = false,
+  headingLevel = 4,
 }: {
   booking: ScheduleBooking;
   highlighted?: boolean;
+  /** One below the heading the item sits under (a day's h3 by default). */
+  headingLevel?: 2 | 3 | 4;
 }) {
+  const Heading = `h${headingLevel}` as const;
   const other = otherParty(booking);
   const status = bookingStatus(booking.status);
   const place = [booking.address, booking.city].filter(Boolean).join(', ');
@@ -91,14 +95,14 @@ export function BookingItem({
       className={`rounded-2xl border bg-card p-4 shadow-sm sm:p-5 ${highlighted ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-border'}`}
     >
       <div className="flex items-start justify-between gap-3">
-        <h4 className="min-w-0 font-semibold leading-snug">
+        <Heading className="min-w-0 font-semibold leading-snug">
           <Link
             to={bookingPagePath(booking.id)}
             className="hover:text-brand-700 hover:underline dark:hover:text-brand-500"
           >
             {booking.title}
           </Link>
-        </h4>
+        </Heading>
         <p className="shrink-0 text-right font-extrabold">{formatMoney(booking.price, booking.currency)}</p>
       </div>
       <div className="mt-3 flex items-center justify-between gap-3">

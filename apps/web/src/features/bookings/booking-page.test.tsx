@@ -80,8 +80,31 @@ describe('/bookings/:id', () => {
     expect(screen.getByText('Wed 25 Nov, 09:00–11:00 (2 h)')).toBeInTheDocument();
     expect(screen.getByText('Asokwa, Kumasi')).toBeInTheDocument();
     const history = screen.getByRole('heading', { name: 'History' }).closest('section') as HTMLElement;
-    expect(within(history).getByText('Booked')).toBeInTheDocument();
+    expect(within(history).getByText('Booking created')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Schedule/ })).toHaveAttribute('href', '/schedule?booking=b-1');
+    // Not around the visit (the server sends no contact): no Call or WhatsApp.
+    expect(screen.queryByRole('link', { name: /^Call / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^WhatsApp / })).not.toBeInTheDocument();
+  });
+
+  it('offers Call and WhatsApp to the other side with what the server sends for the visit day', async () => {
+    renderBooking(
+      makeDetail({ contact: { phone: '+233241234567', whatsapp: 'https://wa.me/233241234567' } }),
+    );
+    expect(await screen.findByRole('link', { name: 'Call Kofi' })).toHaveAttribute(
+      'href',
+      'tel:+233241234567',
+    );
+    const wa = screen.getByRole('link', { name: 'WhatsApp Kofi' });
+    expect(wa).toHaveAttribute('href', 'https://wa.me/233241234567');
+    expect(wa).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('offers only WhatsApp when the other side hides their phone number', async () => {
+    renderBooking(makeDetail({ contact: { phone: null, whatsapp: 'https://wa.me/233241234567' } }));
+    expect(await screen.findByRole('link', { name: 'WhatsApp Kofi' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Call / })).not.toBeInTheDocument();
+    expect(screen.queryByText(/\+233/)).not.toBeInTheDocument();
   });
 
   it.each([

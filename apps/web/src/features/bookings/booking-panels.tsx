@@ -1,5 +1,5 @@
 import { formatMoney, TIERS } from '@adwuma/shared';
-import { CalendarDays, History, MapPin, Star, Wallet } from 'lucide-react';
+import { CalendarDays, History, MapPin, MessageCircle, Phone, Star, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { PersonChip } from '../../components/ui/person-chip.tsx';
@@ -40,12 +40,14 @@ export function Panel({
 
 export function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-3">
-      <span className="mt-0.5 shrink-0 text-muted-fg">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold uppercase tracking-wide text-muted-fg">{label}</dt>
-        <dd className="mt-0.5 break-words font-medium">{children}</dd>
-      </div>
+    // dt and dd are the div's own children (a <dl> groups them only through one div); the icon sits
+    // in the padding.
+    <div className="relative min-w-0 pl-8">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted-fg">
+        <span className="absolute left-0 top-0.5">{icon}</span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 break-words font-medium">{children}</dd>
     </div>
   );
 }
@@ -94,6 +96,30 @@ export function BookingParty({ booking }: { booking: BookingDetail }) {
           className="ml-auto shrink-0"
         />
       </PersonChip>
+      {booking.contact && (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {booking.contact.phone && (
+            <a
+              href={`tel:${booking.contact.phone}`}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-border bg-card px-4 text-sm font-semibold hover:bg-muted"
+            >
+              <Phone aria-hidden="true" className="h-4 w-4" />
+              {BOOKING_TEXT.call(firstName(other.name))}
+            </a>
+          )}
+          {booking.contact.whatsapp && (
+            <a
+              href={booking.contact.whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-border bg-card px-4 text-sm font-semibold hover:bg-muted"
+            >
+              <MessageCircle aria-hidden="true" className="h-4 w-4" />
+              {BOOKING_TEXT.whatsapp(firstName(other.name))}
+            </a>
+          )}
+        </div>
+      )}
       <dl className="mt-5 grid gap-4 sm:grid-cols-2">
         <Fact icon={<CalendarDays aria-hidden="true" className="h-5 w-5" />} label={BOOKING_TEXT.when}>
           {when ?? <span className="text-muted-fg">{BOOKING_TEXT.dateTbc}</span>}

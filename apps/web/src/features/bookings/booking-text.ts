@@ -8,6 +8,8 @@ import { formatDuration, timeRange } from './week.ts';
 export const BOOKING_TEXT = {
   back: 'Schedule',
   message: (name: string) => `Message ${name}`,
+  call: (name: string) => `Call ${name}`,
+  whatsapp: (name: string) => `WhatsApp ${name}`,
   notFound: 'Booking not found',
   notFoundText: 'It may have been removed, or it belongs to someone else.',
   loadFailed: 'This booking did not load',
@@ -52,7 +54,7 @@ export const BOOKING_TEXT = {
 } as const;
 
 export const HISTORY_LABELS: Record<string, string> = {
-  create: 'Booked',
+  create: 'Booking created',
   start: 'Started',
   mark_done: 'Marked as done',
   confirm: 'Completion confirmed',

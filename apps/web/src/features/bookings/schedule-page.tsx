@@ -166,7 +166,7 @@ function Agenda({ items, highlight }: { items: Booking[]; highlight: string | nu
           <ul className="grid gap-3">
             {agenda.undated.map((b) => (
               <li key={b.id}>
-                <BookingItem booking={b} highlighted={b.id === highlight} />
+                <BookingItem booking={b} highlighted={b.id === highlight} headingLevel={3} />
               </li>
             ))}
           </ul>
@@ -203,7 +203,7 @@ function Undated({ items, highlight }: { items: Booking[]; highlight: string | n
       <ul className="grid gap-3 xl:grid-cols-2">
         {undated.map((b) => (
           <li key={b.id}>
-            <BookingItem booking={b} highlighted={b.id === highlight} />
+            <BookingItem booking={b} highlighted={b.id === highlight} headingLevel={3} />
           </li>
         ))}
       </ul>
@@ -267,7 +267,7 @@ function LinkedBooking({ id }: { id: string }) {
   if (!booking.data) return null;
   return (
     <div className="mb-8">
-      <BookingItem booking={booking.data} highlighted />
+      <BookingItem booking={booking.data} highlighted headingLevel={2} />
     </div>
   );
 }

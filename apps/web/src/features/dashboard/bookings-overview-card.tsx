@@ -117,7 +117,7 @@ export function BookingsOverviewCard({ className = '' }: { className?: string })
                     <span className="flex items-baseline justify-between gap-2">
                       <span className="truncate font-semibold">{b.title}</span>
                       <span className="shrink-0 text-sm font-semibold">
-                        {formatMoney(b.price, b.currency, { compact: true })}
+                        {formatMoney(b.price, b.currency)}
                       </span>
                     </span>
                     <span className="block truncate text-sm text-muted-fg">

@@ -11,6 +11,7 @@ import {
   ListPlus,
   type LucideIcon,
   MailWarning,
+  Plus,
   Receipt,
   Search,
   ShieldCheck,
@@ -180,6 +181,28 @@ export function DashboardPage() {
               ? 'Set up your business, then customers can find and book you.'
               : 'Find trusted providers near you and keep your jobs in one place.'}
           </p>
+          {/* Issue 22: the main action sits above the fold on a 360 px phone, not under the panels. */}
+          <div className="mt-4 flex flex-wrap gap-2">
+            {providerView ? (
+              <>
+                <ButtonLink to={ROUTES.jobs}>
+                  <Search aria-hidden="true" className="h-4 w-4" /> Find jobs
+                </ButtonLink>
+                <ButtonLink to={ROUTES.postService} variant="outline">
+                  <ListPlus aria-hidden="true" className="h-4 w-4" /> My services
+                </ButtonLink>
+              </>
+            ) : (
+              <>
+                <ButtonLink to={ROUTES.postJob}>
+                  <Plus aria-hidden="true" className="h-4 w-4" /> Post a job
+                </ButtonLink>
+                <ButtonLink to={ROUTES.search} variant="outline">
+                  <Search aria-hidden="true" className="h-4 w-4" /> Find providers
+                </ButtonLink>
+              </>
+            )}
+          </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <RoleBadge role={role} />

@@ -1,7 +1,7 @@
 import { BID_LIMITS, formatBudget, formatMoney, type JobStatus, parseMoney, toIsoDate } from '@adwuma/shared';
 
 /** "GH₵ 250" (".00" dropped). */
-export const money = (minor: number) => formatMoney(minor, 'GHS', { compact: true });
+export const money = (minor: number) => formatMoney(minor, 'GHS');
 
 /** "GH₵ 200 – 400", "Up to GH₵ 400", "No budget given". */
 export const budgetText = (job: { budget_min: number | null; budget_max: number | null }) =>

@@ -40,7 +40,7 @@ function JobRow({ job }: { job: Job }) {
       >
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <h3 className="min-w-0 font-semibold group-hover:underline">{job.title}</h3>
+            <h2 className="min-w-0 font-semibold group-hover:underline">{job.title}</h2>
             <JobStatusBadge status={job.status} />
           </div>
           <p className="mt-0.5 text-sm text-muted-fg">{job.category_name}</p>

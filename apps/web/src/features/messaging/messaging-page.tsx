@@ -11,7 +11,7 @@ import { ROUTES } from '../../lib/routes.ts';
 import { useSession } from '../auth/index.ts';
 import { messagingKeys } from '../realtime/index.ts';
 import { parseContextParam, startConversation } from './api/messaging-api.ts';
-import { ConversationList } from './conversation-list.tsx';
+import { ConversationList, LIST_TEXT } from './conversation-list.tsx';
 import { conversationLink } from './links.ts';
 import { ThreadPane } from './thread.tsx';
 import { useLiveMessaging } from './use-live-messaging.ts';
@@ -95,6 +95,8 @@ export function MessagingPage() {
           aria-label="Conversation"
           className={`${showThread ? 'flex' : 'hidden md:flex'} min-w-0 flex-1 flex-col`}
         >
+          {/* On a phone the thread hides the list and its h1: the page keeps one, for screen readers. */}
+          {showThread && <h1 className="sr-only md:hidden">{LIST_TEXT.title}</h1>}
           {error ? (
             <div className="p-4">
               <Alert tone="danger" role="alert" title={MESSAGING_PAGE_TEXT.startFailed}>

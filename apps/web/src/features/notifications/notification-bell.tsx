@@ -1,5 +1,5 @@
 import type { Notification } from '@adwuma/shared';
-import { Activity, Bell, CheckCheck, Settings } from 'lucide-react';
+import { Bell, CheckCheck, Settings } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ROUTES } from '../../lib/routes.ts';
@@ -21,7 +21,6 @@ export const BELL_TEXT = {
   empty: 'No notifications yet. Updates about your messages, jobs and bookings will show here.',
   failed: 'Notifications could not be loaded.',
   settings: 'Notification settings',
-  diagnostics: 'Diagnostics',
 } as const;
 
 function BellItem({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
@@ -131,14 +130,6 @@ export function NotificationBell() {
             >
               <Settings aria-hidden="true" className="h-4 w-4 text-muted-fg" />
               {BELL_TEXT.settings}
-            </Link>
-            <Link
-              to={ROUTES.notificationsDiagnostics}
-              onClick={() => setOpen(false)}
-              className="inline-flex min-h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-fg hover:bg-muted"
-            >
-              <Activity aria-hidden="true" className="h-4 w-4 text-muted-fg" />
-              {BELL_TEXT.diagnostics}
             </Link>
           </div>
         </div>

@@ -1,20 +1,11 @@
 import { type GeocodeSearchResult, LOCATION_MESSAGES } from '@adwuma/shared';
-import { Crosshair, MapPin, Search } from 'lucide-react';
-import {
-  type Dispatch,
-  type FormEvent,
-  lazy,
-  type SetStateAction,
-  Suspense,
-  useCallback,
-  useRef,
-  useState,
-} from 'react';
+import { Crosshair } from 'lucide-react';
+import { type Dispatch, lazy, type SetStateAction, Suspense, useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/field.tsx';
-import { reverseGeocode, searchPlaces } from '../../lib/onboarding-api.ts';
-import { useLocationContext } from '../location/index.ts';
+import { reverseGeocode } from '../../lib/onboarding-api.ts';
+import { useSession } from '../auth/index.ts';
+import { type Place, PlacePicker, useLocationContext } from '../location/index.ts';
 import type { LocationValues } from './location-values.ts';
 import { messageOf } from './wizard-frame.tsx';
 
@@ -23,9 +14,14 @@ const LocationMap = lazy(() => import('../../components/ui/location-map.tsx'));
 
 type Notice = { tone: 'info' | 'error'; text: string } | null;
 
+export const FINDER_TEXT = {
+  search: 'Search for your town or area',
+  placeholder: 'e.g. Kumasi, Bantama or East Legon',
+} as const;
+
 /**
- * Finding the point of the location step: a place search, the device location (through the
- * location context) or a click on the map; each fills in the details it knows.
+ * Finding the point of the location step: the place picker (suggestions as you type), the device
+ * location (through the location context) or a click on the map; each fills in the details it knows.
  */
 export function usePlaceFinder({
   setValues,
@@ -37,9 +33,7 @@ export function usePlaceFinder({
   clearError: (...names: string[]) => void;
 }) {
   const locationContext = useLocationContext();
-  const [query, setQuery] = useState('');
-  const [results, setResults] = useState<GeocodeSearchResult[] | null>(null);
-  const [searching, setSearching] = useState(false);
+  const [picked, setPicked] = useState<Place | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   // Bumped when the map should fly to the point (search result, device location).
   const [focus, setFocus] = useState(0);
@@ -77,39 +71,6 @@ export function usePlaceFinder({
     [setValues, setErrors],
   );
 
-  const search = async (v: LocationValues, e?: FormEvent) => {
-    e?.preventDefault();
-    if (query.trim().length < 2) {
-      setNotice({ tone: 'error', text: 'Type at least 2 characters' });
-      return;
-    }
-    setSearching(true);
-    setNotice(null);
-    try {
-      const answer = await searchPlaces(query.trim());
-      setResults(answer.results);
-      if (answer.results.length === 0) {
-        if (answer.normalized) {
-          setValues({
-            ...v,
-            city: answer.normalized.city,
-            region: answer.normalized.region ?? '',
-            country: answer.normalized.country,
-            neighbourhood: answer.normalized.neighbourhood ?? v.neighbourhood,
-          });
-        }
-        setNotice({
-          tone: 'info',
-          text: 'No places found. Pick your point on the map, then check the details.',
-        });
-      }
-    } catch (error) {
-      setNotice({ tone: 'error', text: LOCATION_MESSAGES.lookupFailed(messageOf(error)) });
-    } finally {
-      setSearching(false);
-    }
-  };
-
   const pick = (v: LocationValues, place: GeocodeSearchResult) => {
     setValues({
       ...v,
@@ -122,7 +83,6 @@ export function usePlaceFinder({
       longitude: place.longitude,
     });
     clearError('city', 'country', 'latitude', 'longitude', 'location');
-    setResults(null);
     setFocus((f) => f + 1);
     setNotice({ tone: 'info', text: `Picked ${place.display_name}` });
   };
@@ -160,15 +120,12 @@ export function usePlaceFinder({
   };
 
   return {
-    query,
-    setQuery,
-    results,
-    searching,
+    picked,
+    setPicked,
     notice,
     focus,
     isLocating: locationContext.isLocating,
     pickOnMap,
-    search,
     pick,
     locateDevice,
   };
@@ -186,50 +143,24 @@ export function PlaceFinder({
   finder: ReturnType<typeof usePlaceFinder>;
   pointError: string | undefined;
 }) {
-  const { query, setQuery, results, searching, notice, focus, pickOnMap, search, pick, locateDevice } =
-    finder;
+  const { picked, setPicked, notice, focus, pickOnMap, pick, locateDevice } = finder;
+  const { status } = useSession();
   return (
     <>
-      <search aria-label="Find your town or area">
-        <form onSubmit={(e) => search(v, e)}>
-          <label htmlFor={`${uid}-q`} className="block text-sm font-semibold text-fg">
-            Search for your town or area
-          </label>
-          <div className="mt-1.5 flex gap-2">
-            <Input
-              id={`${uid}-q`}
-              type="search"
-              placeholder="e.g. Kumasi or East Legon"
-              value={query}
-              aria-invalid={pointError ? true : undefined}
-              aria-describedby={pointError ? `${uid}-point-error` : undefined}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-            <Button type="submit" variant="outline" busy={searching} aria-label="Search places">
-              <Search aria-hidden="true" className="h-4 w-4" />
-            </Button>
-          </div>
-        </form>
-      </search>
-      {results && results.length > 0 && (
-        <ul
-          aria-label="Places found"
-          className="divide-y divide-border rounded-xl border border-border bg-card"
-        >
-          {results.map((place) => (
-            <li key={`${place.display_name}-${place.latitude}-${place.longitude}`}>
-              <button
-                type="button"
-                onClick={() => pick(v, place)}
-                className="flex min-h-11 w-full items-center gap-2 px-3 py-2 text-left text-sm text-fg hover:bg-muted"
-              >
-                <MapPin aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-700" />
-                {place.display_name}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PlacePicker
+        inputId={`${uid}-q`}
+        label={FINDER_TEXT.search}
+        placeholder={FINDER_TEXT.placeholder}
+        value={picked}
+        signedIn={status === 'signed_in'}
+        withMyLocation={false}
+        invalid={Boolean(pointError)}
+        describedBy={pointError ? `${uid}-point-error` : undefined}
+        onChange={(place) => {
+          setPicked(place);
+          if (place?.result) pick(v, place.result);
+        }}
+      />
       <Button
         variant="outline"
         className="w-full"

@@ -215,13 +215,9 @@ describe('onboarding wizard', () => {
     expect(screen.getByText('Choose a point on the map')).toBeInTheDocument();
     expect(screen.getByLabelText('Search for your town or area')).toHaveFocus();
 
-    await user.type(screen.getByLabelText('Search for your town or area'), 'Kumasi');
-    await user.click(screen.getByRole('button', { name: 'Search places' }));
-    await user.click(
-      within(await screen.findByRole('list', { name: 'Places found' })).getByRole('button', {
-        name: 'Kumasi, Ashanti, Ghana',
-      }),
-    );
+    // The place picker suggests as you type (no separate search button).
+    await user.type(screen.getByRole('combobox', { name: 'Search for your town or area' }), 'Kumasi');
+    await user.click(await screen.findByRole('option', { name: /Kumasi, Ashanti, Ghana/ }));
     expect(city).toHaveValue('Kumasi');
     expect(screen.getByLabelText(/^Region/)).toHaveValue('Ashanti');
 
@@ -341,9 +337,9 @@ describe('onboarding wizard', () => {
     });
   });
 
-  it('the gate sends a provider who tries /dashboard mid-way back to the missing step', async () => {
+  it('the gate sends a provider who tries a provider page (/post-service) mid-way back to the missing step', async () => {
     const { fetchMock } = fakeApi({ done: ['profile'] });
-    const router = renderApp('/dashboard');
+    const router = renderApp('/post-service');
     await heading('Where you work');
     expect(router.state.location.pathname).toBe('/onboarding/location');
     expect(callsTo(fetchMock, '/api/onboarding/status').length).toBeGreaterThan(0);

@@ -1,9 +1,17 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { retryOnboardingQuery } from '../../lib/onboarding-api.ts';
 import { HomeRedirect } from '../auth/guards.tsx';
-import { callsTo, json, makeMe, renderWithSession, SIGNED_OUT, stubFetch } from '../auth/test/fixtures.tsx';
+import {
+  callsTo,
+  json,
+  makeMe,
+  makeProfile,
+  renderWithSession,
+  SIGNED_OUT,
+  stubFetch,
+} from '../auth/test/fixtures.tsx';
 import { ProviderGate } from './provider-gate.tsx';
 import { makeStatus } from './test/fixtures.ts';
 
@@ -13,6 +21,8 @@ const ROUTES = [
     Component: ProviderGate,
     children: [
       { path: '/dashboard', element: <h1>Dashboard</h1> },
+      { path: '/earnings', element: <h1>Earnings</h1> },
+      { path: '/tasks', element: <h1>My jobs</h1> },
       { path: '/profile-completion', element: <h1>Profile completion</h1> },
     ],
   },
@@ -48,14 +58,14 @@ describe('provider gate (spec 4, in order)', () => {
       if (req.path === '/api/onboarding/status') return new Promise<Response>((r) => (answer = r));
       return undefined;
     });
-    renderWithSession(ROUTES, '/dashboard');
+    renderWithSession(ROUTES, '/earnings');
     const heading = await screen.findByRole('heading', { name: 'Loading your profile...' });
     expect(heading.closest('[role="status"]')).toHaveTextContent('Preparing your onboarding experience');
-    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Earnings' })).toBeNull();
     await waitFor(() => expect(answer).toBeTypeOf('function'));
     expect(screen.getByRole('heading', { name: 'Loading your profile...' })).toBeInTheDocument();
     await act(async () => answer(json(200, makeStatus({ done: ['profile', 'location', 'services', 'id'] }))));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Earnings' })).toBeInTheDocument();
   });
 
   it('2. no user: /auth with returnTo', async () => {
@@ -67,20 +77,20 @@ describe('provider gate (spec 4, in order)', () => {
 
   it('3. an admin passes, and 4. a customer passes, without asking for an onboarding status', async () => {
     const admin = serve('admin');
-    renderWithSession(ROUTES, '/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    renderWithSession(ROUTES, '/earnings');
+    expect(await screen.findByRole('heading', { name: 'Earnings' })).toBeInTheDocument();
     expect(callsTo(admin, '/api/onboarding/status')).toHaveLength(0);
     act(() => document.body.replaceChildren());
 
     const customer = serve('customer');
-    renderWithSession(ROUTES, '/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    renderWithSession(ROUTES, '/earnings');
+    expect(await screen.findByRole('heading', { name: 'Earnings' })).toBeInTheDocument();
     expect(callsTo(customer, '/api/onboarding/status')).toHaveLength(0);
   });
 
   it('5. a provider with onboarding to finish goes to /onboarding/{nextRequiredStep}', async () => {
     serve('explorer', makeStatus({ done: ['profile'] }));
-    renderWithSession(ROUTES, '/dashboard');
+    renderWithSession(ROUTES, '/earnings');
     expect(await screen.findByRole('heading', { name: 'Onboarding step' })).toBeInTheDocument();
     expect(location()).toBe('/onboarding/location');
   });
@@ -93,14 +103,14 @@ describe('provider gate (spec 4, in order)', () => {
         done: ['profile', 'location', 'services', 'availability', 'id', 'terms', 'subscription'],
       }),
     );
-    renderWithSession(ROUTES, '/profile-completion');
+    renderWithSession(ROUTES, '/earnings');
     await screen.findByRole('heading', { name: 'Onboarding step' });
     expect(location()).toBe('/onboarding/profile');
   });
 
   it('6. core done, no uploaded documents and no review under way: /onboarding/verification', async () => {
     serve('explorer', makeStatus({ done: ['profile', 'location', 'services', 'availability'] }));
-    renderWithSession(ROUTES, '/dashboard');
+    renderWithSession(ROUTES, '/earnings');
     await screen.findByRole('heading', { name: 'Onboarding step' });
     expect(location()).toBe('/onboarding/verification');
   });
@@ -108,8 +118,8 @@ describe('provider gate (spec 4, in order)', () => {
   it('6. a verification in review lets the provider through without uploaded documents', async () => {
     const status = makeStatus({ done: ['profile', 'location', 'services'] });
     serve('explorer', { ...status, verification: { ...status.verification, sessionStatus: 'in_review' } });
-    renderWithSession(ROUTES, '/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    renderWithSession(ROUTES, '/earnings');
+    expect(await screen.findByRole('heading', { name: 'Earnings' })).toBeInTheDocument();
   });
 
   it('7. otherwise the page renders', async () => {
@@ -119,9 +129,9 @@ describe('provider gate (spec 4, in order)', () => {
         done: ['profile', 'location', 'services', 'availability', 'id', 'terms', 'subscription'],
       }),
     );
-    renderWithSession(ROUTES, '/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(location()).toBe('/dashboard');
+    renderWithSession(ROUTES, '/earnings');
+    expect(await screen.findByRole('heading', { name: 'Earnings' })).toBeInTheDocument();
+    expect(location()).toBe('/earnings');
   });
 
   it('decides a redirect on a fresh answer, not on an out-of-date cached one', async () => {
@@ -131,12 +141,12 @@ describe('provider gate (spec 4, in order)', () => {
       if (req.path === '/api/onboarding/status') return json(200, status);
       return undefined;
     });
-    const { router } = renderWithSession(ROUTES, '/dashboard');
+    const { router } = renderWithSession(ROUTES, '/earnings');
     await waitFor(() => expect(location()).toBe('/onboarding/location'));
     // The steps were finished (elsewhere); the cache still holds the old answer.
     status = makeStatus({ done: ['profile', 'location', 'services', 'id'] });
-    await act(() => router.navigate('/dashboard'));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await act(() => router.navigate('/earnings'));
+    expect(await screen.findByRole('heading', { name: 'Earnings' })).toBeInTheDocument();
   });
 
   it('shows the error screen with Try Again when the status cannot be read', async () => {
@@ -146,7 +156,7 @@ describe('provider gate (spec 4, in order)', () => {
         return json(500, { error: { code: '42P01', message: 'relation "id_documents" does not exist' } });
       return undefined;
     });
-    renderWithSession(ROUTES, '/dashboard');
+    renderWithSession(ROUTES, '/earnings');
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('We encountered an error while loading your data.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
@@ -169,7 +179,7 @@ describe('onboarding query retries (spec 8)', () => {
       }
       return undefined;
     });
-    renderWithSession(ROUTES, '/dashboard');
+    renderWithSession(ROUTES, '/earnings');
     const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
     await advance(50);
     expect(calls).toBe(1);
@@ -184,7 +194,7 @@ describe('onboarding query retries (spec 8)', () => {
     await advance(200);
     expect(calls).toBe(3);
     await advance(50);
-    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Earnings' })).toBeInTheDocument();
   });
 
   it('the rule: no retry for 42P01 or a 4xx; up to 2 retries otherwise', () => {
@@ -215,10 +225,50 @@ describe('/ (spec 2)', () => {
     expect(location()).toBe('/onboarding/welcome');
   });
 
-  it('sends a provider with the core done to /dashboard, where the gate takes over', async () => {
+  it('sends a provider with the core done to /dashboard, a customer page the gate lets through', async () => {
     serve('explorer', makeStatus({ done: ['profile', 'location', 'services'] }));
     renderWithSession(ROUTES, '/');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(location()).toBe('/dashboard');
+  });
+});
+
+describe('the gate guards provider pages only (issue 22)', () => {
+  it('an unfinished provider keeps customer pages, with a Finish your provider setup link on the dashboard', async () => {
+    const fetchMock = serve('explorer', makeStatus({ done: [] }));
+    const { router } = renderWithSession(ROUTES, '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Finish your provider setup' })).toHaveAttribute(
+      'href',
+      '/onboarding',
+    );
+    // A customer page does not wait for, or even ask, the onboarding status.
+    expect(callsTo(fetchMock, '/api/onboarding/status')).toHaveLength(0);
+
+    await act(() => router.navigate('/tasks'));
+    expect(await screen.findByRole('heading', { name: 'My jobs' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Finish your provider setup' })).toBeNull();
+
+    // A provider page still sends them to onboarding.
+    await act(() => router.navigate('/earnings'));
     await screen.findByRole('heading', { name: 'Onboarding step' });
-    expect(location()).toBe('/onboarding/verification');
+    expect(location()).toBe('/onboarding/profile');
+  });
+
+  it('no setup link for a customer or a provider who finished onboarding', async () => {
+    serve('customer');
+    renderWithSession(ROUTES, '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Finish your provider setup' })).toBeNull();
+    cleanup();
+    vi.unstubAllGlobals();
+    stubFetch((req) =>
+      req.path === '/api/me'
+        ? json(200, makeMe('service_provider', { profile: makeProfile({ onboarding_completed: true }) }))
+        : undefined,
+    );
+    renderWithSession(ROUTES, '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Finish your provider setup' })).toBeNull();
   });
 });

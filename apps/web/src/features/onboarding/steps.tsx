@@ -9,6 +9,8 @@ import {
   onboardingPath,
   PAID_TIER_IDS,
   type PaidTierId,
+  TIER_IDS,
+  type TierId,
   WEEKDAY_NAMES,
 } from '@adwuma/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -266,6 +268,19 @@ export function SubscriptionStep({ step, next }: StepProps) {
 
 // ---- review ----------------------------------------------------------------------------------------
 
+/** The plan as the pricing page names it ("Starter"), not its id. */
+const tierName = (id: string) =>
+  (TIER_IDS as readonly string[]).includes(id) ? getTier(id as TierId).name : id;
+
+/** The day the person accepted the terms ("1 Nov 2026"), not the terms' version date. */
+const acceptedOn = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Africa/Accra',
+  }).format(new Date(iso));
+
 function Section({ title, edit, children }: { title: string; edit: string; children: ReactNode }) {
   return (
     <Card className="p-4">
@@ -322,10 +337,10 @@ export function ReviewStep({ step, next }: StepProps) {
         </p>
       </Section>
       <Section title="Terms" edit="terms">
-        <p>{s.terms ? `Accepted (${s.terms.terms_version})` : 'Not accepted'}</p>
+        <p>{s.terms ? `Accepted on ${acceptedOn(s.terms.accepted_at)}` : 'Not accepted'}</p>
       </Section>
       <Section title="Plan" edit="subscription">
-        <p>{s.subscription ? s.subscription.subscription_tier : 'Not chosen'}</p>
+        <p>{s.subscription ? tierName(s.subscription.subscription_tier) : 'Not chosen'}</p>
       </Section>
       {missing.length > 0 && (
         <Alert tone="danger" role="status">

@@ -221,7 +221,7 @@ export function ProviderProfilePage() {
   const cameFromApp = location.key !== 'default';
   const price =
     p.min_price_minor !== null
-      ? priceLabel(p.price_type ?? 'fixed', formatMoney(p.min_price_minor, 'GHS', { compact: true }))
+      ? priceLabel(p.price_type ?? 'fixed', formatMoney(p.min_price_minor, 'GHS'))
       : null;
 
   return (
@@ -368,7 +368,7 @@ export function ProviderProfilePage() {
                     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                       <h3 className="font-semibold">{s.title}</h3>
                       <p className="font-bold">
-                        {priceLabel(s.price_type, formatMoney(s.price_minor, 'GHS', { compact: true }))}
+                        {priceLabel(s.price_type, formatMoney(s.price_minor, 'GHS'))}
                       </p>
                     </div>
                     <p className="mt-0.5 text-xs text-muted-fg">

@@ -79,7 +79,7 @@ function OtherPerson({ request, side }: { request: QuoteRequest; side: QuoteSide
     );
   }
   const p = request.provider;
-  return <PersonChip person={p} sub={['Provider', p.city].filter(Boolean).join(' · ')} />;
+  return <PersonChip person={p} idCheck sub={['Provider', p.city].filter(Boolean).join(' · ')} />;
 }
 
 const QUOTE_CARD_MESSAGE = 'Message';

@@ -178,7 +178,7 @@ describe('/service-requests', () => {
       await screen.findAllByRole('article', { name: 'Leak repair, Ama Owusu' })
     )[0] as HTMLElement;
     expect(within(card).getByText('Quote received')).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: /Verified provider/ })).toBeInTheDocument();
+    expect(within(card).getByText('ID verified')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Ama Owusu' })).toHaveAttribute(
       'href',
       '/providers/ama-owusu-k3x9q2',

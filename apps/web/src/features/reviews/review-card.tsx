@@ -17,6 +17,7 @@ export function ReviewCard({
   children,
   replyBy = 'Reply',
   person = review.author,
+  headingLevel = 3,
 }: {
   review: Review;
   name: string;
@@ -29,7 +30,10 @@ export function ReviewCard({
   children?: ReactNode;
   /** Who the reply is from, as its heading: "Reply from Kofi". */
   replyBy?: string;
+  /** The name's heading: h3 under a section's h2 (a profile), h2 right under the page's h1. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = `h${headingLevel}` as const;
   const date = review.published_at ?? review.created_at;
   return (
     <article className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5">
@@ -37,7 +41,7 @@ export function ReviewCard({
         <Avatar src={person.avatar_url} name={person.name} className="h-10 w-10 text-sm" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-            <h3 className="font-semibold [overflow-wrap:anywhere]">{name}</h3>
+            <Heading className="font-semibold [overflow-wrap:anywhere]">{name}</Heading>
             <time dateTime={date} className="text-xs text-muted-fg">
               {formatReviewDate(date)}
             </time>

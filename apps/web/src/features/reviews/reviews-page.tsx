@@ -88,11 +88,11 @@ function ToWriteItem({
       <div className="flex items-start gap-3">
         <Avatar src={other.avatar_url} name={other.name} className="h-10 w-10 text-sm" />
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold [overflow-wrap:anywhere]">
+          <h2 className="font-semibold [overflow-wrap:anywhere]">
             <Link to={bookingPath(booking.id)} className="hover:underline">
               {booking.title}
             </Link>
-          </h3>
+          </h2>
           <p className="text-sm text-muted-fg [overflow-wrap:anywhere]">
             {booking.role === 'customer' ? 'Provider' : 'Customer'}: {other.name} ·{' '}
             <span className="whitespace-nowrap">{formatMoney(booking.price, 'GHS')}</span>
@@ -205,6 +205,7 @@ function TabPanel({
         tab === 'received' ? (
           <li key={review.id}>
             <ReviewCard
+              headingLevel={2}
               review={review}
               name={review.author.name}
               context={review.author_role === 'customer' ? 'Your customer' : 'Your provider'}
@@ -218,6 +219,7 @@ function TabPanel({
         ) : (
           <li key={review.id}>
             <ReviewCard
+              headingLevel={2}
               review={review}
               name={`You reviewed ${review.subject.name}`}
               person={review.subject}

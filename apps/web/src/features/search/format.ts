@@ -3,7 +3,7 @@ import { formatMoney, type PriceType, priceLabel } from '@adwuma/shared';
 /** "From GH₵ 80", "GH₵ 150 / hour"; null when there is no published price. */
 export function startingPrice(minor: number | null, priceType: PriceType | null): string | null {
   if (minor === null) return null;
-  return priceLabel(priceType ?? 'fixed', formatMoney(minor, 'GHS', { compact: true }));
+  return priceLabel(priceType ?? 'fixed', formatMoney(minor, 'GHS'));
 }
 
 export { formatRating, reviewCount } from '@adwuma/shared';

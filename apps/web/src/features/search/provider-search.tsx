@@ -86,7 +86,7 @@ export function nextQuery(query: SearchQuery, patch: Patch): Patch {
 }
 
 function priceText(min: number | undefined, max: number | undefined): string {
-  const f = (m: number) => formatMoney(m, 'GHS', { compact: true });
+  const f = (m: number) => formatMoney(m, 'GHS');
   if (min !== undefined && max !== undefined) return `${f(min)} – ${f(max)}`;
   if (min !== undefined) return `From ${f(min)}`;
   return `Up to ${f(max as number)}`;

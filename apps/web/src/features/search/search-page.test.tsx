@@ -58,7 +58,7 @@ describe('/search', () => {
     expect(within(article).getByText('4.6')).toBeInTheDocument();
     expect(within(article).getByText('(23 reviews)')).toBeInTheDocument();
     expect(within(article).getByText('Kumasi · 2.2 km')).toBeInTheDocument();
-    expect(within(article).getByText('From GH₵ 80')).toBeInTheDocument();
+    expect(within(article).getByText('From GH₵ 80.00')).toBeInTheDocument();
     expect(within(article).getByText('Replies in about 45 min')).toBeInTheDocument();
     expect(within(article).getByRole('link', { name: 'Ama Mensah' })).toHaveAttribute(
       'href',

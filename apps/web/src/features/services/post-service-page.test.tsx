@@ -124,7 +124,7 @@ describe('/post-service', () => {
       'section',
     ) as HTMLElement;
     expect(await within(list).findByText('Leak repair')).toBeInTheDocument();
-    expect(within(list).getAllByText('Plumbing · From GH₵ 205 · 1 h')).toHaveLength(2);
+    expect(within(list).getAllByText('Plumbing · From GH₵ 205.00 · 1 h')).toHaveLength(2);
 
     await user.click(within(list).getByRole('button', { name: 'Pause Leak repair' }));
     await waitFor(() =>

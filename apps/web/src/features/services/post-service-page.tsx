@@ -77,7 +77,7 @@ function ServiceItem({
       <p className="mt-1 text-sm text-muted-fg">
         {[
           service.category_name,
-          priceLabel(service.price_type, formatMoney(service.price_minor, 'GHS', { compact: true })),
+          priceLabel(service.price_type, formatMoney(service.price_minor, 'GHS')),
           service.duration_minutes ? formatDuration(service.duration_minutes) : null,
         ]
           .filter(Boolean)

@@ -320,7 +320,7 @@ export function ServiceForm({
           label={SERVICE_FORM_TEXT.price}
           hint={
             parsed !== null
-              ? `${SERVICE_FORM_TEXT.pricePreview}: ${priceLabel((priceType as (typeof PRICE_TYPES)[number]) ?? 'fixed', formatMoney(parsed, 'GHS', { compact: true }))}`
+              ? `${SERVICE_FORM_TEXT.pricePreview}: ${priceLabel((priceType as (typeof PRICE_TYPES)[number]) ?? 'fixed', formatMoney(parsed, 'GHS'))}`
               : 'e.g. 150 or 150.50'
           }
           error={message('price')}

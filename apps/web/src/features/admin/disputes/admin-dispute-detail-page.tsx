@@ -54,7 +54,7 @@ export const DISPUTE_TEXT = {
 } as const;
 
 const ACTION_LABELS: Record<string, string> = {
-  create: 'Booked',
+  create: 'Booking created',
   start: 'Started',
   mark_done: 'Marked done',
   confirm: 'Confirmed done',

@@ -69,7 +69,7 @@ describe('/jobs', () => {
     expect(callsTo(fetchMock, '/api/jobs')[0]?.url.search).toBe(`?${url}`);
     expect(within(first).getByText('Matches your services')).toBeInTheDocument();
     expect(within(first).queryByText('You bid')).not.toBeInTheDocument();
-    expect(within(first).getByText('GH₵ 200 – GH₵ 400')).toBeInTheDocument();
+    expect(within(first).getByText('GH₵ 200.00 – GH₵ 400.00')).toBeInTheDocument();
     expect(within(first).getByText('Kumasi · 3.4 km')).toBeInTheDocument();
     expect(within(first).getByText('Posted 2 h ago')).toBeInTheDocument();
     expect(within(first).getByText('2 bids')).toBeInTheDocument();

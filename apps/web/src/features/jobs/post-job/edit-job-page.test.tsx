@@ -62,7 +62,7 @@ describe('/task/:id/edit', () => {
     const form = summary.closest('form') as HTMLElement;
     expect(within(form).getByText('Fix a leaking kitchen tap')).toBeInTheDocument();
     expect(within(form).getByText('12 Asokwa Road, Kumasi')).toBeInTheDocument();
-    expect(within(form).getByText('GH₵ 200 – GH₵ 400')).toBeInTheDocument();
+    expect(within(form).getByText('GH₵ 200.00 – GH₵ 400.00')).toBeInTheDocument();
     expect(within(form).getByText('1 photo · changed on the job page')).toBeInTheDocument();
     // Not a walk through steps: no progress, and the way back is the job.
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('/task/:id/edit', () => {
     await user.clear(most);
     await user.type(most, '450.50');
     await done();
-    expect(await screen.findByText('GH₵ 200 – GH₵ 450.50')).toBeInTheDocument();
+    expect(await screen.findByText('GH₵ 200.00 – GH₵ 450.50')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Save changes/ }));
     expect(await screen.findByRole('heading', { name: 'The job page' })).toBeInTheDocument();

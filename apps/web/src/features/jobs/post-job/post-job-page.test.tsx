@@ -12,6 +12,18 @@ const CITIES = {
   cities: [{ city: 'Kumasi', region: 'Ashanti', providers: 54, latitude: 6.6885, longitude: -1.6244 }],
 };
 
+const place = (name: string, city: string | null, latitude: number, longitude: number) => ({
+  display_name: `${city ? `${name}, ${city}` : name}, Ashanti, Ghana`,
+  city: city ?? name,
+  neighbourhood: city ? name : null,
+  state: 'Ashanti',
+  country: 'Ghana',
+  latitude,
+  longitude,
+});
+const KUMASI = place('Kumasi', null, 6.6885, -1.6244);
+const BANTAMA = place('Bantama', 'Kumasi', 6.703, -1.635);
+
 function renderForm(path = '/post-job', userId = 'user-1') {
   const fetchMock = stubFetch((req) => {
     if (req.path === '/api/me')
@@ -19,6 +31,11 @@ function renderForm(path = '/post-job', userId = 'user-1') {
     if (req.path === '/api/categories') return json(200, CATEGORIES);
     if (req.path === '/api/onboarding/location') return json(200, { location: null });
     if (req.path === '/api/directory/cities') return json(200, CITIES);
+    if (req.path === '/api/geocode/search') {
+      const q = req.url.searchParams.get('q') ?? '';
+      const results = [KUMASI, BANTAMA].filter((p) => p.display_name.toLowerCase().includes(q));
+      return json(200, { query: q, normalized: null, results, source: 'gazetteer' });
+    }
     if (req.path === '/api/jobs' && req.method === 'POST') return json(201, { job: job() });
     if (req.path === `/api/jobs/${JOB_ID}/photos` && req.method === 'POST') {
       return json(201, {
@@ -83,10 +100,10 @@ describe('/post-job', () => {
     expect(await screen.findByRole('heading', { name: 'Where is the job?' })).toBeInTheDocument();
     await next();
     expect(await screen.findByText(JOB_MESSAGES.placeRequired)).toBeInTheDocument();
-    const near = screen.getByRole('combobox', { name: 'Near' });
+    const near = screen.getByRole('combobox', { name: 'City or area' });
     expect(near).toHaveFocus();
     await user.type(near, 'Kum');
-    await user.click(await screen.findByRole('option', { name: /Kumasi/ }));
+    await user.click(await screen.findByRole('option', { name: /^Kumasi/ }));
     await waitFor(() => expect(near).toHaveValue('Kumasi'));
     expect(screen.queryByText(JOB_MESSAGES.placeRequired)).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(/Street, house or landmark/), 'Near the Asokwa market');
@@ -120,7 +137,7 @@ describe('/post-job', () => {
     expect(screen.getByLabelText(/Minimum budget/)).toHaveFocus();
     await user.clear(screen.getByLabelText(/Minimum budget/));
     await user.type(screen.getByLabelText(/Minimum budget/), '150.5');
-    expect(screen.getByText('Providers see: GH₵ 150.50 – GH₵ 200')).toBeInTheDocument();
+    expect(screen.getByText('Providers see: GH₵ 150.50 – GH₵ 200.00')).toBeInTheDocument();
     const photo = new File([new Uint8Array([1, 2, 3])], 'tap.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByLabelText(/Add photos/), photo);
     expect(screen.getByRole('button', { name: 'Remove tap.jpg' })).toBeInTheDocument();
@@ -156,6 +173,28 @@ describe('/post-job', () => {
     expect((upload[0]?.body as FormData | undefined)?.get('file')).toBeInstanceOf(File);
     expect(await screen.findByText('Your job is posted. Providers can bid now.')).toBeInTheDocument();
     expect(window.localStorage.getItem(draftKey('user-1'))).toBeNull();
+  });
+
+  it('"City or area" finds a neighbourhood as you type: Bantama gives Kumasi, its point, and keeps focus', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fillWhat(user);
+    await next();
+    await screen.findByRole('heading', { name: 'Where is the job?' });
+    const field = screen.getByRole('combobox', { name: 'City or area' });
+    await user.type(field, 'bantama');
+    expect(await screen.findByRole('option', { name: /Bantama, Kumasi/ })).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(field).toHaveValue('Bantama'));
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText(/Street, house or landmark/)).toHaveValue('Bantama');
+    await next();
+    await screen.findByRole('heading', { name: 'When do you need it?' });
+    const saved = JSON.parse(window.localStorage.getItem(draftKey('user-1')) ?? '{}');
+    expect(JSON.stringify(saved)).toContain('"city":"Kumasi"');
+    expect(JSON.stringify(saved)).toContain('"latitude":6.703');
   });
 
   it('keeps the draft per user across a reload, on the same step, until Start over', async () => {

@@ -5,14 +5,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { reverseGeocode, useSavedLocation } from '../../../lib/onboarding-api.ts';
 import { useSession } from '../../auth/index.ts';
-import { PLACE_TEXT, PlacePicker } from '../../search/index.ts';
+import { PICKER_TEXT, type Place, PlacePicker } from '../../location/index.ts';
 import type { DraftErrors, JobDraft } from './job-draft.ts';
 
 // Leaflet downloads only when the customer opens the map.
 const LocationMap = lazy(() => import('../../../components/ui/location-map.tsx'));
 
 export const WHERE_TEXT = {
-  city: 'City or town',
+  city: 'City or area',
   cityHint: 'Providers near this place see your job first.',
   saved: 'Use my saved location',
   savedDone: (place: string) => `Using your saved location: ${place}`,
@@ -24,7 +24,11 @@ export const WHERE_TEXT = {
   addressHint: 'e.g. “Near the Shell station, Spintex Road”. Optional.',
 } as const;
 
-/** Step 2: the place as a town (the search's place picker), an optional map pin and an address. */
+/**
+ * Step 2: the place as a town or neighbourhood (the one place picker: "Bantama" gives city Kumasi,
+ * Bantama's point, and Bantama as the address when none is written), an optional map pin and an
+ * address.
+ */
 export function WhereFields({
   draft,
   update,
@@ -41,6 +45,18 @@ export function WhereFields({
   const savedLocation = saved.data?.location ?? null;
   const savedCity = savedLocation?.city ?? profile?.city ?? null;
   const hasPoint = draft.latitude !== null && draft.longitude !== null;
+  // The name picked (a neighbourhood) while the draft still has its city and point.
+  const [picked, setPicked] = useState<Place | null>(null);
+  const pickedStill =
+    picked &&
+    picked.lat === draft.latitude &&
+    picked.lng === draft.longitude &&
+    (picked.result?.city ?? picked.near) === draft.city;
+  const pickerValue: Place | null = pickedStill
+    ? picked
+    : draft.city
+      ? { near: draft.city, lat: draft.latitude ?? 0, lng: draft.longitude ?? 0 }
+      : null;
 
   const useSaved = () => {
     if (savedLocation) {
@@ -59,31 +75,41 @@ export function WhereFields({
   return (
     <div className="grid gap-5">
       <div id="job-city">
-        <p className="text-sm font-semibold text-fg">{WHERE_TEXT.city}</p>
-        <div className="mt-1.5">
-          <PlacePicker
-            value={
-              draft.city ? { near: draft.city, lat: draft.latitude ?? 0, lng: draft.longitude ?? 0 } : null
+        <PlacePicker
+          value={pickerValue}
+          label={WHERE_TEXT.city}
+          signedIn={status === 'signed_in'}
+          invalid={Boolean(errors.city || errors.latitude)}
+          describedBy="job-city-hint"
+          onChange={(place) => {
+            setNotice(null);
+            setPicked(place);
+            if (!place) return update({ city: '', latitude: null, longitude: null });
+            if (place.near !== PICKER_TEXT.myLocationName) {
+              const area = place.result?.neighbourhood ?? null;
+              const previousArea = picked?.result?.neighbourhood ?? null;
+              const address =
+                area && (!draft.address || draft.address === previousArea) ? area : draft.address;
+              return update({
+                city: place.result?.city ?? place.near,
+                latitude: place.lat,
+                longitude: place.lng,
+                address,
+              });
             }
-            signedIn={status === 'signed_in'}
-            onChange={(place) => {
-              setNotice(null);
-              if (!place) return update({ city: '', latitude: null, longitude: null });
-              if (place.near !== PLACE_TEXT.myLocationName) {
-                return update({ city: place.near, latitude: place.lat, longitude: place.lng });
-              }
-              // The device's position: its town comes from the reverse geocoder when it answers.
-              update({ latitude: place.lat, longitude: place.lng });
-              void reverseGeocode(place.lat, place.lng)
-                .then((found) => {
-                  const city = found.formatted.city ?? found.address.city;
-                  if (city) update({ city });
-                })
-                .catch(() => {});
-            }}
-          />
-        </div>
-        <p className="mt-1 text-xs text-muted-fg">{WHERE_TEXT.cityHint}</p>
+            // The device's position: its town comes from the reverse geocoder when it answers.
+            update({ latitude: place.lat, longitude: place.lng });
+            void reverseGeocode(place.lat, place.lng)
+              .then((found) => {
+                const city = found.formatted.city ?? found.address.city;
+                if (city) update({ city });
+              })
+              .catch(() => {});
+          }}
+        />
+        <p id="job-city-hint" className="mt-1 text-xs text-muted-fg">
+          {WHERE_TEXT.cityHint}
+        </p>
         {(errors.city || errors.latitude) && (
           <p role="alert" className="mt-1.5 text-sm font-medium text-danger">
             {errors.city ?? errors.latitude}

@@ -3,7 +3,7 @@ import { CalendarClock, Clock, MapPin, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { IdCheckBadge } from '../../../components/ui/verified-badge.tsx';
 import { MessageLink } from '../../messaging/index.ts';
 import { providerPath, RatingLine } from '../../search/index.ts';
 import { BidStatusBadge } from '../components/job-status-badge.tsx';
@@ -42,7 +42,7 @@ export function BidCard({ bid, onHire }: { bid: Bid; onHire?: () => void }) {
                 p.name
               )}
             </h3>
-            {p.verified && <VerifiedBadge />}
+            <IdCheckBadge verified={p.verified} />
             {bid.status !== 'active' && <BidStatusBadge status={bid.status} />}
           </div>
           <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5">

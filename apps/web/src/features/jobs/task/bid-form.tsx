@@ -5,9 +5,12 @@ import {
   type BidValues,
   bidInputSchema,
   checkFutureDate,
+  computeEarnings,
   formatDuration,
+  getTier,
   JOB_LIMITS,
   parseMoney,
+  type TierId,
 } from '@adwuma/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
@@ -25,6 +28,11 @@ import { BID_DURATION_OPTIONS, isoDaysAhead, money, pesewasText } from '../forma
 export const BID_FORM_TEXT = {
   price: 'Your price in GH₵',
   pricePreview: (text: string) => `The customer sees: ${text}`,
+  /** What the provider keeps of that price after the commission of their plan (shared tier rules). */
+  youKeep: (priceMinor: number, tier: TierId) => {
+    const e = computeEarnings(priceMinor, tier);
+    return `You keep ${money(e.earnings_minor)} after Adwuma's ${e.commission_percent}% ${getTier(tier).name} commission.`;
+  },
   message: 'Message to the customer',
   messageHint: 'How you would do the job, what is included, your experience.',
   earliest: 'Earliest start',
@@ -79,9 +87,12 @@ export function BidForm({
   busy,
   error,
   disabled = false,
+  tier = null,
   onSubmit,
   onCancel,
 }: {
+  /** The provider's plan, for "You keep …"; null while unknown. */
+  tier?: TierId | null;
   /** The bid to start from (edit, or a withdrawn one placed again). */
   bid: Bid | null;
   /** Saving changes to an active bid (rather than sending one). */
@@ -138,7 +149,11 @@ export function BidForm({
         id={id('price')}
         label={BID_FORM_TEXT.price}
         hint={
-          parsed !== null && parsed > 0 ? BID_FORM_TEXT.pricePreview(money(parsed)) : 'e.g. 250 or 250.50'
+          parsed !== null && parsed > 0
+            ? [BID_FORM_TEXT.pricePreview(money(parsed)), tier ? BID_FORM_TEXT.youKeep(parsed, tier) : null]
+                .filter(Boolean)
+                .join(' ')
+            : 'e.g. 250 or 250.50'
         }
         error={messageOf('price')}
       >

@@ -104,11 +104,13 @@ describe('/task/:id for the owner', () => {
       'href',
       '/providers/kofi-boateng-k3x9q2',
     );
-    expect(within(kofi).getByRole('img', { name: 'Verified provider' })).toBeInTheDocument();
+    // Either way, the customer reads whether the provider's ID was checked (profiles.verified).
+    expect(within(kofi).getByText('ID verified')).toBeInTheDocument();
+    expect(within(kofi).queryByText('ID check pending')).not.toBeInTheDocument();
     expect(within(kofi).getByText('4.2')).toBeInTheDocument();
     expect(within(kofi).getByText('(3 reviews)')).toBeInTheDocument();
     expect(within(kofi).getByText('Kumasi · 12 km away')).toBeInTheDocument();
-    expect(within(kofi).getByText('GH₵ 250')).toBeInTheDocument();
+    expect(within(kofi).getByText('GH₵ 250.00')).toBeInTheDocument();
     expect(within(kofi).getByText('2 h')).toBeInTheDocument();
     expect(within(kofi).getByText(/replace the washer/)).toBeInTheDocument();
     expect(within(kofi).getByRole('link', { name: 'Message Kofi Boateng' })).toHaveAttribute(
@@ -116,6 +118,8 @@ describe('/task/:id for the owner', () => {
       expect.stringMatching(/^\/messaging\?to=provider-\d+&context=bid%3Abid-\d+$/),
     );
     const yaw = within(list).getByRole('article', { name: 'Bid from Yaw Darko' });
+    expect(within(yaw).getByText('ID check pending')).toBeInTheDocument();
+    expect(within(yaw).queryByText('ID verified')).not.toBeInTheDocument();
     expect(within(yaw).getByText('No reviews yet')).toBeInTheDocument();
     expect(within(yaw).queryByRole('link', { name: 'Yaw Darko' })).not.toBeInTheDocument();
     expect(within(yaw).getByText('When it suits you')).toBeInTheDocument();
@@ -127,24 +131,24 @@ describe('/task/:id for the owner', () => {
     expect(names(list)).toEqual(['Bid from Yaw Darko', 'Bid from Esi Owusu', 'Bid from Kofi Boateng']);
 
     // Hiring asks first, with the price.
-    await user.click(within(kofi).getByRole('button', { name: 'Hire Kofi Boateng for GH₵ 250' }));
+    await user.click(within(kofi).getByRole('button', { name: 'Hire Kofi Boateng for GH₵ 250.00' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hire Kofi Boateng?' });
     expect(dialog).toHaveTextContent('You agree on GH₵ 250.');
     await user.click(within(dialog).getByRole('button', { name: 'Not yet' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, `/api/jobs/${JOB_ID}/bids/${cheap.id}/accept`)).toHaveLength(0);
 
-    await user.click(within(kofi).getByRole('button', { name: 'Hire Kofi Boateng for GH₵ 250' }));
+    await user.click(within(kofi).getByRole('button', { name: 'Hire Kofi Boateng for GH₵ 250.00' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Hire Kofi Boateng?' })).getByRole('button', {
-        name: 'Hire for GH₵ 250',
+        name: 'Hire for GH₵ 250.00',
       }),
     );
 
     const panel = (await screen.findByRole('heading', { name: 'You hired Kofi Boateng' })).closest(
       'section',
     ) as HTMLElement;
-    expect(within(panel).getByText('GH₵ 250')).toBeInTheDocument();
+    expect(within(panel).getByText('GH₵ 250.00')).toBeInTheDocument();
     expect(within(panel).getByText('12 Asokwa Road, Kumasi')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: /See your schedule/ })).toHaveAttribute(
       'href',
@@ -225,7 +229,12 @@ describe('/task/:id for a provider', () => {
 
     await user.clear(screen.getByLabelText('Your price in GH₵'));
     await user.type(screen.getByLabelText('Your price in GH₵'), '280');
-    expect(screen.getByText('The customer sees: GH₵ 280')).toBeInTheDocument();
+    // What the customer sees, and what the provider keeps after the Starter commission (18 %).
+    expect(
+      screen.getByText(
+        "The customer sees: GH₵ 280.00 You keep GH₵ 229.60 after Adwuma's 18% Starter commission.",
+      ),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Earliest start/), dayFromNow(2));
     await user.selectOptions(screen.getByLabelText(/How long it will take/), '2 h');
     await user.click(screen.getByRole('button', { name: 'Send bid' }));
@@ -269,7 +278,7 @@ describe('/task/:id for a provider', () => {
     }, 'service_provider');
 
     expect(await screen.findByRole('heading', { name: 'Your bid' })).toBeInTheDocument();
-    expect(screen.getByText('GH₵ 300')).toBeInTheDocument();
+    expect(screen.getByText('GH₵ 300.00')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit bid' }));
     const price = screen.getByLabelText('Your price in GH₵');
     expect(price).toHaveValue('300');
@@ -278,7 +287,7 @@ describe('/task/:id for a provider', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your bid was updated')).toBeInTheDocument();
     expect(callsTo(fetchMock, `/api/bids/${mine.id}`)[0]?.body).toMatchObject({ price: 27500 });
-    expect(await screen.findByText('GH₵ 275')).toBeInTheDocument();
+    expect(await screen.findByText('GH₵ 275.00')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw your bid?' });

@@ -175,6 +175,7 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
                 busy={save.isPending}
                 error={save.error}
                 disabled={outOfBids}
+                tier={allowance.data?.tier ?? null}
                 onSubmit={submit}
                 onCancel={
                   mode !== 'view'

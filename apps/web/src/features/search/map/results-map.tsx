@@ -23,7 +23,7 @@ const escapeHtml = (s: string) =>
 function providerIcon(p: ProviderCard, selected: boolean) {
   const label =
     p.min_price_minor !== null
-      ? formatMoney(p.min_price_minor, 'GHS', { compact: true })
+      ? formatMoney(p.min_price_minor, 'GHS')
       : p.total_reviews > 0
         ? `★ ${p.rating.toFixed(1)}`
         : 'New';
