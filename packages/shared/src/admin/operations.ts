@@ -89,6 +89,8 @@ export const adminLogsQuerySchema = z.object({
   q: z.string().trim().max(254).optional(),
   severity: z.enum(['critical', 'high', 'medium', 'low']).optional(),
   since_days: z.coerce.number().int().min(1).max(366).optional(),
+  /** One frontend report by its id (kind=frontend): the stack behind a grouped error. */
+  id: z.uuid({ error: 'id must be a report id' }).optional(),
 });
 
 /** What the live feed shows. Written by database triggers, so no feature can forget to. */

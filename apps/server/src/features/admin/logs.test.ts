@@ -181,6 +181,9 @@ describe('admin logs', () => {
     const old = await logs('?kind=frontend&q=map');
     expect(old.items.map(idOf)).toEqual([ids.old]);
     expect((await logs('?kind=frontend&q=map&since_days=30')).total).toBe(0);
+    // One report by id: the stack behind a grouped error.
+    const one = await logs(`?kind=frontend&id=${ids.jobs3}`);
+    expect(one.items.map(idOf)).toEqual([ids.jobs3]);
   });
 
   it('lists security events, searching event type and email', async () => {
@@ -226,6 +229,7 @@ describe('admin logs', () => {
       ['?since_days=0', 'since_days'],
       ['?since_days=1000', 'since_days'],
       ['?page=0', 'page'],
+      ['?kind=frontend&id=nope', 'id'],
     ]) {
       const res = await call(t, 'GET', `/api/admin/logs${query}`, admin.cookie);
       expect(res.statusCode, query).toBe(400);

@@ -44,6 +44,7 @@ function frontendWhere(query: LogsQuery): SQL | undefined {
   return and(
     query.q ? ilike(frontendErrors.message, likePattern(query.q)) : undefined,
     query.severity ? eq(frontendErrors.severity, query.severity) : undefined,
+    query.id ? eq(frontendErrors.id, query.id) : undefined,
     sinceOf(frontendErrors.created_at, query.since_days),
   );
 }

@@ -116,7 +116,7 @@ describe('/admin/logs', () => {
     const lookup = callsTo(fetchMock, '/api/admin/logs').find(
       (c) => c.url.searchParams.get('kind') === 'frontend',
     );
-    expect(lookup?.url.searchParams.get('q')).toBe(GROUP.message);
+    expect(lookup?.url.searchParams.get('id')).toBe(GROUP.latest_id);
   });
 
   it('keeps the tab, filters and page in the address and asks the API for them', async () => {

@@ -68,7 +68,7 @@ const Mono = ({ children }: { children: string | null }) => (
 
 /** The newest report of a group: its stack, where it happened and on what browser. */
 function LatestReport({ group, onClose }: { group: ErrorGroup; onClose: () => void }) {
-  const report = useQuery(latestReportQuery(group.message, group.latest_id));
+  const report = useQuery(latestReportQuery(group.latest_id));
   return (
     <Dialog title="Latest report" description={group.message} onClose={onClose}>
       {report.isPending ? (

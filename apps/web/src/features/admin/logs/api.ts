@@ -10,6 +10,8 @@ export interface LogsFilter {
   q?: string;
   severity?: string;
   sinceDays?: number;
+  /** One report by id (kind frontend). */
+  id?: string;
 }
 
 export function logsPath(filter: LogsFilter): string {
@@ -17,6 +19,7 @@ export function logsPath(filter: LogsFilter): string {
   if (filter.q) search.set('q', filter.q);
   if (filter.severity) search.set('severity', filter.severity);
   if (filter.sinceDays) search.set('since_days', String(filter.sinceDays));
+  if (filter.id) search.set('id', filter.id);
   return `/api/admin/logs?${search}`;
 }
 
@@ -39,17 +42,15 @@ export const logsQuery = (filter: LogsFilter) =>
 
 /**
  * The newest report of an error group, to read its stack: the frontend list filtered by the group's
- * message, newest first; the report with the group's latest id (else the newest match).
+ * latest id.
  */
-export const latestReportQuery = (message: string, latestId: string) =>
+export const latestReportQuery = (latestId: string) =>
   queryOptions({
     queryKey: ['admin', 'logs', 'report', latestId],
     queryFn: async () => {
-      const page = await api<AdminLogsPage>(
-        logsPath({ kind: 'frontend', page: 1, q: message.slice(0, 254) }),
-      );
+      const page = await api<AdminLogsPage>(logsPath({ kind: 'frontend', page: 1, id: latestId }));
       if (page.kind !== 'frontend') return null;
-      return page.items.find((item) => item.id === latestId) ?? page.items[0] ?? null;
+      return page.items[0] ?? null;
     },
     staleTime: 60_000,
   });
