@@ -311,6 +311,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     distDir: config.webDistDir,
     pages: describedPages(database.db, config.publicUrl),
     mapTileUrl: config.mapTileUrl,
+    publicUrl: config.publicUrl,
   });
 
   await app.ready();

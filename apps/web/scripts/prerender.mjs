@@ -14,7 +14,8 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const distDir = process.env.WEB_DIST_DIR
   ? path.resolve(process.env.WEB_DIST_DIR)
   : path.join(webRoot, 'dist');
-const ssrEntry = path.join(webRoot, 'dist-ssr', 'prerender.js');
+// The server-side builds sit beside the app in <dist>/.server (never served: web.ts skips dot folders).
+const ssrEntry = path.join(distDir, '.server', 'landing', 'prerender.js');
 const PLACEHOLDER = '<!--app-html-->';
 const HEAD_PLACEHOLDER = '<!--head-html-->';
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -44,8 +45,10 @@ async function prerenderLanding() {
 async function* walk(dir) {
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else yield full;
+    if (entry.isDirectory()) {
+      // .server (the renderers) and .vite (the manifest) are read by the server, never sent.
+      if (!entry.name.startsWith('.')) yield* walk(full);
+    } else yield full;
   }
 }
 

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type PageMeta, pageTitle, SITE_NAME } from '@adwuma/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasSessionCookie } from '../kernel/http/session.ts';
 
 /** What a described page's lookup found: its tags, its current address, or nothing (404). */
 export type PageLookup = { meta: PageMeta } | { redirect: string } | null;
@@ -85,6 +87,73 @@ export interface WebOptions {
   pages?: DescribedPage[];
   /** MAP_TILE_URL: written into index.html so the app's maps use the tiles the CSP allows. */
   mapTileUrl?: string;
+  /** PUBLIC_URL: the canonical address of server-rendered pages. */
+  publicUrl?: string;
+  /** Send the public pages as the app shell only, as before issue 20 (for comparing; default false). */
+  disableServerRendering?: boolean;
+}
+
+/** Where a server-rendered page's markup goes in index.html. */
+const APP_PLACEHOLDER = '<!--app-html-->';
+
+/** What the web build's server renderer answers (apps/web/src/ssr/entry-server.tsx). */
+type RenderResult =
+  | {
+      type: 'page';
+      status: number;
+      html: string;
+      dataScript: string;
+      title: string | null;
+      modules: string[];
+    }
+  | { type: 'redirect'; status: number; location: string };
+interface ServerRenderer {
+  render(input: {
+    url: string;
+    fetch: (path: string, init: RequestInit) => Promise<Response>;
+  }): Promise<RenderResult | null>;
+}
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/**
+ * The preload tags of a page's code (its chunk and every chunk it imports, the styles they bring),
+ * from the build manifest: the browser fetches them beside the app's entry instead of after it.
+ */
+export function preloadTags(manifest: Manifest, modules: readonly string[], html: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    const file = `/${chunk.file}`;
+    if (!html.includes(`"${file}"`))
+      tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
+    for (const css of chunk.css ?? []) {
+      const href = `/${css}`;
+      if (!html.includes(`"${href}"`))
+        tags.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`);
+    }
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return tags;
+}
+
+/** Loads the web build's server renderer and manifest, or null when the build has none. */
+async function loadRenderer(
+  distDir: string,
+): Promise<{ renderer: ServerRenderer; manifest: Manifest } | null> {
+  const entry = path.join(distDir, '.server', 'app', 'entry-server.js');
+  if (!fs.existsSync(entry)) return null;
+  const renderer = (await import(pathToFileURL(entry).href)) as ServerRenderer;
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  const manifest = fs.existsSync(manifestPath)
+    ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest)
+    : {};
+  return { renderer, manifest };
 }
 
 /** index.html with the server's settings the app reads before any script runs (escaped). */
@@ -134,8 +203,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (!/\.(gz|br)$/.test(entry.name))
+      // .server (the renderers) and .vite (the manifest) are for the server, never sent.
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.')) walk(full);
+      } else if (!/\.(gz|br)$/.test(entry.name))
         files.add(`/${path.relative(distDir, full).split(path.sep).join('/')}`);
     }
   };
@@ -164,6 +235,92 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     return reply.send(indexHtml);
   };
   const template = describedTemplate(indexHtml);
+  const ssr = options.disableServerRendering ? null : await loadRenderer(distDir);
+  const siteDescription = /<meta\s+name="description"\s+content="([^"]*)"/i.exec(indexHtml)?.[1] ?? '';
+  const publicUrl = (options.publicUrl ?? '').replace(/\/+$/, '');
+
+  /** The API answered in-process for a server render: as anyone would see it, without the caller's cookies. */
+  const apiFor =
+    (request: FastifyRequest) =>
+    async (apiPath: string, init: RequestInit): Promise<Response> => {
+      const answer = await app.inject({
+        method: (init.method ?? 'GET').toUpperCase() as 'GET',
+        url: apiPath,
+        headers: { accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+        // Limits count the visitor, not the server.
+        remoteAddress: request.ip,
+      });
+      const empty = answer.statusCode === 204 || answer.statusCode === 304;
+      return new Response(empty ? null : answer.rawPayload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
+
+  /**
+   * A public page rendered on the server (issue 20): the same for everyone, so a visitor's copy may
+   * be kept by shared caches for a minute; a request with a session cookie gets its own, never
+   * stored (the page itself never shows who is signed in: the browser asks /api/session).
+   */
+  const sendRendered = (request: FastifyRequest, reply: FastifyReply, html: string) => {
+    reply.type('text/html; charset=utf-8');
+    if (hasSessionCookie(request)) return reply.header('cache-control', 'private, no-store').send(html);
+    // The same page with the same data is the same ETag: the render's clock readings do not count.
+    const stable = html.replace(/"(?:dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '');
+    const etag = `"${createHash('sha256').update(stable).digest('base64url').slice(0, 27)}"`;
+    reply
+      .header('cache-control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300')
+      .header('vary', 'Cookie')
+      .header('etag', etag);
+    if (reply.statusCode === 200 && request.headers['if-none-match'] === etag)
+      return reply.status(304).send();
+    return reply.send(html);
+  };
+
+  /**
+   * Sends the page as HTML from the server renderer and answers true; false when it is not one of
+   * the rendered pages (or the render failed), and nothing was sent. (Not the reply itself: a reply
+   * is awaitable, and an async function would wait on it.)
+   */
+  const renderPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    meta: PageMeta | null,
+  ): Promise<boolean> => {
+    if (!ssr || !template) return false;
+    let result: RenderResult | null;
+    try {
+      result = await ssr.renderer.render({
+        url: `http://adwuma.local${request.url}`,
+        fetch: apiFor(request),
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'server render failed: the app shell is sent instead');
+      return false;
+    }
+    if (!result) return false;
+    if (result.type === 'redirect') {
+      reply.redirect(result.location, result.status);
+      return true;
+    }
+    const page = result;
+    const pageMeta: PageMeta = meta ?? {
+      title: page.title ?? '',
+      description: siteDescription,
+      url: `${publicUrl}${request.url}`,
+    };
+    const { head, rest } = template;
+    const headHtml = [headTags(pageMeta), ...preloadTags(ssr.manifest, page.modules, indexHtml)].join(
+      '\n    ',
+    );
+    const body = rest
+      .replace(APP_PLACEHOLDER, () => page.html)
+      .replace(/<\/body>/i, () => `${page.dataScript}\n  </body>`);
+    reply.status(page.status);
+    sendRendered(request, reply, `${head.trimEnd()}\n    ${headHtml}\n  ${body}`);
+    return true;
+  };
+
   for (const page of template ? (options.pages ?? []) : []) {
     app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
       const { slug } = request.params as { slug: string };
@@ -173,6 +330,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
         return reply.redirect(query < 0 ? found.redirect : found.redirect + request.url.slice(query), 301);
       }
       if (!found) return sendIndex(reply.status(404));
+      if (await renderPage(request, reply, found.meta)) return reply;
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       const { head, rest } = template as NonNullable<typeof template>;
       return `${head.trimEnd()}\n    ${headTags(found.meta)}\n  ${rest}`;
@@ -189,6 +347,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     if (urlPath.startsWith('/api/') || urlPath === '/api') return reply.callNotFound();
     if (files.has(urlPath) && !urlPath.endsWith('.html')) return reply.sendFile(urlPath.slice(1));
     if (urlPath.startsWith('/assets/')) return reply.callNotFound();
+    if (await renderPage(request, reply, null)) return reply;
     return sendIndex(reply, request);
   });
 });

@@ -172,6 +172,7 @@ export const ROUTE_RULES: Record<string, { access: Access; owners?: Who[]; loopb
   'GET /api/auth/*': { access: 'public' },
   'POST /api/auth/*': { access: 'public' },
   'GET /api/me': { access: 'user' },
+  'GET /api/session': { access: 'public' },
   'GET /api/profile': { access: 'user' },
   'PATCH /api/profile': { access: 'user' },
   'GET /api/profiles/:id': { access: 'user', owners: ['customer', 'admin'] },

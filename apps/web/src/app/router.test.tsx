@@ -177,7 +177,7 @@ describe('app routes', () => {
           headers: { 'content-type': 'application/json' },
         });
       }
-      if (url === '/api/me') return new Response(null, { status: 401 });
+      if (url === '/api/session') return new Response(null, { status: 401 });
       return new Response(null, { status: 202 });
     });
     renderApp('/categories/plumbing');

@@ -26,7 +26,7 @@ export function useSystemThemeSync(): void {
 
 /** The theme actually on screen, read from the class on <html> (the one source of truth). */
 const readTheme = (): 'light' | 'dark' =>
-  document.documentElement.classList.contains('dark') ? 'dark' : 'light';
+  typeof document !== 'undefined' && document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 
 export function useResolvedTheme(): 'light' | 'dark' {
   const [theme, setTheme] = useState<'light' | 'dark'>(readTheme);

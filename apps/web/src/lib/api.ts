@@ -71,12 +71,21 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return Object.fromEntries(fields.map((f) => [f.field, f.message]));
 }
 
+/** How `api` reaches the server: the browser's fetch, or (rendering on the server) the API in-process. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** Server rendering (src/ssr/entry-server.tsx) answers the pages' API calls without a network hop. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** The one API client: JSON in and out, cookies included, errors as ApiError. */
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       credentials: 'same-origin',
       ...rest,
       headers: {

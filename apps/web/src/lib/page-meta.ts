@@ -1,6 +1,6 @@
 import type { PageMeta } from '@adwuma/shared';
-import { useEffect } from 'react';
-import { formatTitle } from './document-title.ts';
+import { useContext, useEffect } from 'react';
+import { formatTitle, ServerHeadContext } from './document-title.ts';
 
 export type { PageMeta } from '@adwuma/shared';
 
@@ -33,6 +33,8 @@ const meta = (key: 'name' | 'property', name: string) => () => {
  * share (provider profiles, category pages: apps/server/src/plugins/web.ts).
  */
 export function usePageMeta(page: PageMeta | null): void {
+  const serverHead = useContext(ServerHeadContext);
+  if (serverHead && page) serverHead.title = page.title;
   const key = page ? JSON.stringify(page) : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the page's values
   useEffect(() => {

@@ -3,14 +3,16 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from './api.ts';
 
 export const ME_PATH = '/api/me';
+/** What the app asks on start: /api/me's answer, or null (200) for a visitor without a session. */
+export const SESSION_PATH = '/api/session';
 export const ME_QUERY_KEY = ['me'] as const;
 
 export type Me = MeResponse;
 
-/** GET /api/me: the signed-in user, or null when signed out (a 401 is an answer, not a failure). */
+/** GET /api/session: the signed-in user, or null when signed out (a 401 is an answer, not a failure). */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    const me = await api<Me | undefined>(ME_PATH);
+    const me = await api<Me | null | undefined>(SESSION_PATH);
     return me && typeof me === 'object' && me.user ? me : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

@@ -7,8 +7,9 @@ import {
   profileUpdateSchema,
 } from '@adwuma/shared';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { loadRoleFacts, requireUser, roleOf } from '../../kernel/http/session.ts';
+import { hasSessionCookie, loadRoleFacts, requireUser, roleOf } from '../../kernel/http/session.ts';
 import { AppError, errorResponses, forbidden, notFound } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { findAvatar } from './avatar-store.ts';
@@ -30,6 +31,28 @@ const errors = errorResponses(400, 401, 403, 404);
 export async function profileRoutes(app: App) {
   const { db } = app.deps.database;
 
+  /** The answer of /api/me and /api/session for a signed-in caller. */
+  const meOf = async (request: FastifyRequest) => {
+    const { user } = await requireUser(request);
+    const profile = await ownProfile(db, user);
+    const role = effectiveRole(await loadRoleFacts(db, user.id));
+    return {
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        emailVerified: user.emailVerified,
+        image: user.image ?? null,
+        createdAt: new Date(user.createdAt).toISOString(),
+      },
+      profile: toProfile(profile),
+      role,
+      isAdmin: role === 'admin',
+      permissions: permissionsFor(role),
+      twoFactorEnabled: user.twoFactorEnabled === true,
+    };
+  };
+
   app.get(
     '/api/me',
     {
@@ -40,26 +63,23 @@ export async function profileRoutes(app: App) {
         response: { 200: meResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => {
-      const { user } = await requireUser(request);
-      const profile = await ownProfile(db, user);
-      const role = effectiveRole(await loadRoleFacts(db, user.id));
-      return {
-        user: {
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          emailVerified: user.emailVerified,
-          image: user.image ?? null,
-          createdAt: new Date(user.createdAt).toISOString(),
-        },
-        profile: toProfile(profile),
-        role,
-        isAdmin: role === 'admin',
-        permissions: permissionsFor(role),
-        twoFactorEnabled: user.twoFactorEnabled === true,
-      };
+    meOf,
+  );
+
+  // The app's first question on every page (issue 20): someone without a session cookie is an
+  // answer (null), not an error, so a visitor's browser logs no failed request. A cookie whose
+  // session is gone still answers 401 SESSION_EXPIRED, which the app turns into "sign in again".
+  app.get(
+    '/api/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user as /api/me gives it, or null without a session cookie',
+        response: { 200: meResponseSchema.nullable(), ...errorResponses(401) },
+      },
     },
+    async (request) => (hasSessionCookie(request) ? meOf(request) : null),
   );
 
   app.get(

@@ -36,7 +36,8 @@ const SESSION_COOKIES = [`${COOKIE_PREFIX}.session_token`, `__Secure-${COOKIE_PR
 const lookups = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
 const refreshedCookies = new WeakMap<FastifyRequest, string[]>();
 
-function hasSessionCookie(request: FastifyRequest): boolean {
+/** Whether the request carries a session cookie at all (valid or not): such answers are never cached. */
+export function hasSessionCookie(request: FastifyRequest): boolean {
   const header = request.headers.cookie;
   if (!header) return false;
   return header.split(';').some((part) => {

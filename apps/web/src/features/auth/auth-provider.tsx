@@ -26,10 +26,10 @@ import { onSessionExpired } from '../../lib/api.ts';
 import {
   clearStoredAuthState,
   currentPath,
-  ME_PATH,
   ME_QUERY_KEY,
   type Me,
   meQueryOptions,
+  SESSION_PATH,
 } from '../../lib/session.ts';
 import { safeStorage } from '../../lib/storage.ts';
 import { JoinAsProviderHost } from './join-as-provider-dialog.tsx';
@@ -172,9 +172,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (end?.message) toast.info(end.message, { id: 'session-expired' });
           return;
         }
-        if (path === ME_PATH && lastUserId.current === null) return;
-        // No session cookie at all: /api/me answers null by itself; elsewhere only a signed-in app cares.
-        if (end?.signedInOnly && (path === ME_PATH || lastUserId.current === null)) return;
+        if (path === SESSION_PATH && lastUserId.current === null) return;
+        // No session cookie at all: /api/session answers null by itself; elsewhere only a signed-in app cares.
+        if (end?.signedInOnly && (path === SESSION_PATH || lastUserId.current === null)) return;
         expiringRef.current = true;
         lastUserId.current = null;
         toast.info(end?.message ?? AUTH_TEXT.sessionExpired, { id: 'session-expired' });

@@ -44,7 +44,7 @@ const SORTS: { value: Extract<SearchSort, 'rating' | 'price'>; label: string }[]
 ];
 
 /** The page and sort from the URL (`?page=2&sort=price`); anything else is the search page's job. */
-function listQuery(params: URLSearchParams): CategoryListQuery {
+export function listQuery(params: URLSearchParams): CategoryListQuery {
   const { page, sort } = searchFromParams(params);
   return { page, sort: sort === 'price' ? 'price' : undefined };
 }

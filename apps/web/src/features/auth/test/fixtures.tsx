@@ -112,7 +112,9 @@ export function stubFetch(handler: Handler) {
     if (url.pathname === '/api/events' || url.pathname === '/api/frontend-errors') {
       return new Response(null, { status: 202 });
     }
-    const answer = await handler({ path: url.pathname, method, body, url });
+    // The app asks /api/session, which answers as /api/me does (a signed-out 401 reads as null too).
+    const path = url.pathname === '/api/session' ? '/api/me' : url.pathname;
+    const answer = await handler({ path, method, body, url });
     return answer ?? json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
   vi.stubGlobal('fetch', fetchMock);
