@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Locator, Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import { createAccount, expect, ORIGIN, signedInAdmin, test } from './auth-fixtures.ts';
 import { hiredBooking, ok, onboardedProvider, uniqueWord } from './marketplace-fixtures.ts';
+import type { Browser, Locator, Page } from './test.ts';
 
 /*
  * Issue 22: axe on the signed-in pages of a customer, a provider and an admin. Fails on any serious

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 import { uniqueEmail } from './support.ts';
+import { type APIRequestContext, type Browser, test as base, expect, type Page } from './test.ts';
 
 /** Meets the sign-up rules (8+, an uppercase letter, a number). */
 export const PASSWORD = 'Akwaaba22';

@@ -1,4 +1,3 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, signedInAdmin, signedInCustomer, test } from './auth-fixtures.ts';
 import {
   cedis,
@@ -11,6 +10,7 @@ import {
   today,
   uniqueWord,
 } from './marketplace-fixtures.ts';
+import type { APIRequestContext, Browser, Page } from './test.ts';
 
 /**
  * Booking money on two phones (issue 18), through the TEST MODE sandbox: paying by mobile money,

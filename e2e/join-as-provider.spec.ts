@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, signedInCustomer, test } from './auth-fixtures.ts';
 import { hiredBooking, onboardedProvider, phone, uniqueWord } from './marketplace-fixtures.ts';
+import type { Page } from './test.ts';
 
 /** The header's 'Join as Provider' (signed in, a button that asks first: issue 22). */
 async function tapJoinAsProvider(page: Page) {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './support.ts';
+import { expect, test } from './test.ts';
 
 test.describe('landing page', () => {
   test('renders every section of the spec', async ({ page }) => {

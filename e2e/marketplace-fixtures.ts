@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createAccount, expect, ORIGIN } from './auth-fixtures.ts';
 import { saveOnboardingSteps, submitIdDocuments } from './onboarding-fixtures.ts';
+import type { APIRequestContext, Browser, Page } from './test.ts';
 
 /** A rare category, so the demo jobs and providers leave the test's own easy to find. */
 export const CATEGORY = { slug: 'kente-weaving', name: 'Kente weaving' };

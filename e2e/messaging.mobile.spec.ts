@@ -1,6 +1,6 @@
-import type { Page, WebSocketRoute } from '@playwright/test';
 import { createAccount, expect, test } from './auth-fixtures.ts';
 import { CATEGORY, ok, onboardedProvider, phone, uniqueWord } from './marketplace-fixtures.ts';
+import type { Page, WebSocketRoute } from './test.ts';
 
 /** Publishes a service for the signed-in provider on `page` and answers their public profile's slug. */
 async function publishService(page: Page): Promise<string> {

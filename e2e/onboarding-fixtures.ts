@@ -1,5 +1,5 @@
-import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expect } from './auth-fixtures.ts';
+import type { APIRequestContext, APIResponse } from './test.ts';
 
 /** A 1×1 PNG: the server checks the file's signature and decodes it, not only its type. */
 export const PIXEL_PNG = Buffer.from(

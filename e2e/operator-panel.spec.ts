@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ADMIN_USER_MESSAGES } from '@adwuma/shared/admin/users';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, expect, ORIGIN, signedInAdmin, test } from './auth-fixtures.ts';
 import { ok, phone, uniqueWord } from './marketplace-fixtures.ts';
+import type { APIRequestContext, Page } from './test.ts';
 
 /**
  * The operator's panel (issue 19) in the browser: the dashboard's funnel with its charts, tables,

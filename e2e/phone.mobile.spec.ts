@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 for (const path of ['/landing', '/pricing', '/enterprise-inquiry', '/help', '/search']) {
   test(`${path} fits a 360 px phone without sideways scrolling`, async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './support.ts';
+import { expect, test } from './test.ts';
 
 test('pricing shows the comparison table, the four plans and the FAQ', async ({ page }) => {
   await page.goto('/pricing');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 test('an unknown page shows a real 404 page', async ({ page }) => {
   await page.goto('/this/does/not/exist');

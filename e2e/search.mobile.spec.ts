@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { createAccount, expect, ORIGIN, signedInCustomer, test } from './auth-fixtures.ts';
 import { saveOnboardingSteps, submitIdDocuments } from './onboarding-fixtures.ts';
+import { type APIRequestContext, type Page, request as playwrightRequest } from './test.ts';
 
 /** A rare category, so the demo data leaves the test's providers on the first page of results. */
 const CATEGORY = { slug: 'kente-weaving', name: 'Kente weaving' };

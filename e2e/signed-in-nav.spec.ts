@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, signedInCustomer, test } from './auth-fixtures.ts';
 import { onboardedProvider, phone, uniqueWord } from './marketplace-fixtures.ts';
+import type { Page } from './test.ts';
 
 /** Issue 22: signed in, the header carries the person's work instead of the marketing links. */
 

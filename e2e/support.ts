@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect } from './test.ts';
 
 /** A unique email so tests never collide on shared data. */
 export function uniqueEmail(prefix = 'e2e'): string {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 test('the theme switch persists across reloads, on the landing page and in the app', async ({ page }) => {
   await page.goto('/pricing');

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, expect, signedInAdmin, test } from './auth-fixtures.ts';
 import { saveOnboardingSteps } from './onboarding-fixtures.ts';
+import type { APIRequestContext, Page } from './test.ts';
 
 // ---- small real images, made here (the server decodes and re-encodes every image) ---------------
 

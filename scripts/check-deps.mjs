@@ -59,6 +59,8 @@ for (const [ws, rules] of Object.entries(workspaces)) {
   for (const file of walk(wsDir)) {
     const rel = path.relative(root, file);
     const isTestOrConfig = /\.(test|spec)\.tsx?$|(^|\/)(test|tests|scripts)\/|\.config\.ts$/.test(rel);
+    // The web app's server renderer (apps/web/src/ssr/entry-server.tsx) runs in Node only.
+    const isServerOnly = /^apps\/web\/src\/ssr\/entry-server\.tsx$/.test(rel);
     const source = fs.readFileSync(file, 'utf8');
     for (const match of source.matchAll(IMPORT_RE)) {
       const spec = match[1] ?? match[2] ?? match[3];
@@ -72,7 +74,7 @@ for (const [ws, rules] of Object.entries(workspaces)) {
       if (spec.startsWith('/') || spec.startsWith('virtual:')) continue;
       const name = packageName(spec);
       if (builtins.has(spec) || builtins.has(name)) {
-        if (!rules.allowBuiltins && !isTestOrConfig)
+        if (!rules.allowBuiltins && !isTestOrConfig && !isServerOnly)
           problems.push(`${rel}: Node built-in "${spec}" in ${ws}`);
         continue;
       }

@@ -118,7 +118,7 @@ if (wants('e2e')) {
     VITE_ENABLE_TEST_ROUTES: 'true',
   });
   if (built) {
-    check('size budgets (landing, app shell)', 'node', ['scripts/check-bundle-size.mjs', dist]);
+    check('size budgets (landing, every route)', 'node', ['scripts/check-bundle-size.mjs', dist]);
     const out = path.join(tmp, 'playwright.json');
     fs.rmSync(out, { force: true });
     const ok = run('browser tests (playwright, chromium)', 'npx', ['playwright', 'test'], {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, parseAst } from 'vite';
 
 // WEB_DIST_DIR moves the build (the server reads the same variable), so parallel builds don't collide.
 const outDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'dist';
@@ -19,17 +19,87 @@ const landingInDev: Plugin = {
   },
 };
 
+/**
+ * Lets the bundler drop the zod schemas no page uses. A module of @adwuma/shared often holds
+ * constants and helpers next to its schemas; a page importing only a constant kept every schema of
+ * the module (and zod with them), because a call such as `base.extend({…})` may have side effects as
+ * far as the bundler knows. In the shared modules that import zod, each top-level initializer that
+ * calls something is wrapped in a pure IIFE: kept where used, dropped with its schema chain where
+ * not (the admin dashboard lost 26 KB gzip). The package holds pure rules (DESIGN.md), so no
+ * initializer is there for a side effect. A schema another page uses still ships with its module:
+ * a constant the app shell needs lives in a module without zod (admin/user-messages.ts).
+ */
+const pureSharedSchemas: Plugin = {
+  name: 'adwuma-pure-shared-schemas',
+  apply: 'build',
+  enforce: 'post',
+  transform(code, id) {
+    if (!/[\\/]packages[\\/]shared[\\/]src[\\/].*\.ts$/.test(id) || /\.test\.ts$/.test(id)) return null;
+    if (!/\bfrom\s*['"]zod['"]/.test(code)) return null;
+    // parseAst, not this.parse: its offsets count UTF-16 units like String#slice (the modules hold ₵ and —).
+    const program = parseAst(code);
+    const edits: Array<{ start: number; end: number }> = [];
+    for (const statement of program.body) {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+      if (declaration?.type !== 'VariableDeclaration') continue;
+      for (const { init } of declaration.declarations) {
+        if (init && callsAtTopLevel(init)) edits.push({ start: init.start, end: init.end });
+      }
+    }
+    if (edits.length === 0) return null;
+    let out = code;
+    for (const { start, end } of edits.reverse()) {
+      out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+    }
+    return { code: out, map: null };
+  },
+};
+
+/** Whether evaluating `node` calls something (calls inside a function body run later, if ever). */
+function callsAtTopLevel(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some(callsAtTopLevel);
+  const { type } = node as { type?: string };
+  if (type === 'ArrowFunctionExpression' || type === 'FunctionExpression') return false;
+  if (type === 'CallExpression' || type === 'NewExpression' || type === 'TaggedTemplateExpression')
+    return true;
+  return Object.entries(node).some(([key, value]) => key !== 'parent' && callsAtTopLevel(value));
+}
+
 // Two entries: the lean, prerendered marketing page (landing.html) and the app (index.html).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), landingInDev],
+  plugins: [react(), tailwindcss(), landingInDev, pureSharedSchemas],
   build: {
     outDir,
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json maps each source module to its chunk: scripts/check-bundle-size.mjs walks it
+    // to measure every route's first download.
+    manifest: true,
     rollupOptions: {
       input: {
         index: path.resolve(import.meta.dirname, 'index.html'),
         landing: path.resolve(import.meta.dirname, 'landing.html'),
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            // One chunk each for React (React DOM used to land in a chunk named after the footer), the
+            // router and the query client: every page needs them, and they change less than our code.
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
+            { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
+            // Icons many pages share, in one chunk instead of one sub-1 KB file each; an icon of a few
+            // pages stays in their chunks (one chunk of every icon cost each page ~5 KB gzip more and
+            // the landing page 9 KB).
+            {
+              name: 'icons',
+              test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+              priority: 20,
+              minShareCount: 12,
+            },
+          ],
+        },
       },
     },
   },

@@ -29,9 +29,20 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * Marks the page as the app's once React has taken it over (after hydrating a server-rendered page):
+ * forms send from then on (public/theme-init.js holds them back before), and browser tests wait for it.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 /** Header, page, footer: the frame of every app page. */
 export function RootLayout() {
   usePageViews();
+  useHydratedMark();
   return (
     <div className="flex min-h-dvh flex-col bg-bg text-fg">
       <a

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
+import { ADMIN_USER_MESSAGES } from './user-messages.ts';
+
+// The messages live in a module without zod: the app shell shows them on a forced sign-out.
+export { ADMIN_USER_MESSAGES };
 
 /** Issue 19: /admin/users — search, filters, a user's page and actions with a required reason. */
 export const ADMIN_USER_STATUSES = ['active', 'suspended'] as const;
@@ -69,24 +73,6 @@ export const adminUserActionSchema = z.discriminatedUnion(
   { error: 'Choose an action' },
 );
 export type AdminUserActionInput = z.infer<typeof adminUserActionSchema>;
-
-export const ADMIN_USER_MESSAGES = {
-  /** Sign-in refused while suspended (spec has no string; ours). */
-  suspendedSignIn: 'This account is suspended. Contact support@adwuma.com.gh if you think this is a mistake.',
-  /** Sign-in refused until the password is changed after an admin asked for it. */
-  resetRequiredSignIn:
-    'For your security, choose a new password: use the link we emailed you, or "Forgot password".',
-  /** Shown on the suspended person's own device when their session ends. */
-  sessionEnded: 'You have been signed out.',
-  notYourself: 'You cannot do this to your own account',
-  lastAdmin: 'This is the last admin: grant admin to someone else first',
-  alreadyAdmin: 'This user is already an admin',
-  notAdmin: 'This user is not an admin',
-  alreadySuspended: 'This user is already suspended',
-  notSuspended: 'This user is not suspended',
-  sameRole: 'This user already has that role',
-  adminRoleChange: 'Remove admin before changing the role of an admin',
-} as const;
 
 export interface AdminActionFacts {
   actorId: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** How many notifications GET /api/notifications answers (newest first). */
-export const NOTIFICATIONS_LIMIT = 50;
+// In a module without zod: the app shell's realtime bridge trims its cached list to it.
+export { NOTIFICATIONS_LIMIT } from './limits.ts';
 
 /** Kinds of notification; each has its own preferences per channel. */
 export const NOTIFICATION_KINDS = [

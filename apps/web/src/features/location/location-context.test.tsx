@@ -285,7 +285,7 @@ describe('device location (spec 4, 8, 9)', () => {
     const fetchMock = stubFetch((req) => (req.path === '/api/me' ? SIGNED_OUT() : undefined));
     renderWithSession(ROUTES, '/');
     await screen.findByTestId('initialized');
-    await waitFor(() => expect(callsTo(fetchMock, '/api/me')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/session')).toHaveLength(1));
     let result!: Awaited<ReturnType<LocationContextValue['locateDevice']>>;
     await act(async () => {
       result = await ctx.locateDevice();

@@ -35,7 +35,7 @@ describe('/profile-completion', () => {
       '/dashboard',
     );
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(callsTo(fetchMock, '/api/me').length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(callsTo(fetchMock, '/api/session').length).toBeGreaterThan(0));
 
     // Meanwhile the provider published a service: the server now holds a higher figure.
     strength = 45;

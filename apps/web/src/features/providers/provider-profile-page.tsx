@@ -182,7 +182,8 @@ export function ProviderProfilePage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const { data, isPending, isError, error, refetch, isFetching } = useProvider(slug);
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  // On the server (issue 20) only the title of this page's meta is used; absolute URLs need a base.
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 
   // A renamed provider: the old link still works, and the address bar shows the current one.
   useEffect(() => {
