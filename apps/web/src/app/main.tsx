@@ -1,3 +1,4 @@
+import '../lib/zod-jitless.ts';
 import '../styles/app.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
