@@ -11,7 +11,10 @@
 // 3. The same on PGlite (embedded) with BENCH_PGLITE_PROVIDERS (default: as many) providers: one
 //    connection in WebAssembly, in-process for the direct runs.
 //
-// BENCH_SECONDS (4) per measurement after BENCH_WARMUP_SECONDS (1); BENCH_SKIP_PGLITE=1 skips step 3.
+// BENCH_SECONDS (4) per measurement after BENCH_WARMUP_SECONDS (1); BENCH_SKIP_PGLITE=1 skips step 3,
+// BENCH_SKIP_POSTGRES=1 steps 1-2. BENCH_PGLITE_DATA_DIR=<folder> starts PGlite from a copy of a DATA_DIR
+// seeded before (`DATA_DIR=<folder> npm run seed:bench -- --providers N`) instead of seeding it again.
+// The server's resident memory (RSS) is printed idle after start and after the load.
 // Runs under tsx (the root script passes --import tsx) to share the server's SQL builders.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +35,7 @@ const pgliteProviders = Number(process.env.BENCH_PGLITE_PROVIDERS ?? providers);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const port = Number(process.env.BENCH_PORT ?? 3291);
+const pgliteSeeded = process.env.BENCH_PGLITE_DATA_DIR;
 const CONCURRENCY = [1, 50];
 /** The server's pool (openPostgres default): the direct baseline gets the same number of connections. */
 const POOL_SIZE = 10;
@@ -176,6 +180,16 @@ async function waitForHealth() {
   throw new Error('server did not become healthy in 90 s');
 }
 
+/** Resident memory of the server process in MB (Linux), or null. */
+function rssMb(server) {
+  try {
+    const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024) || null;
+  } catch {
+    return null;
+  }
+}
+
 async function stopServer(server) {
   if (server.exitCode !== null) return;
   server.kill('SIGTERM');
@@ -199,6 +213,9 @@ async function measure(label, runner, startApi, { interleave }) {
   const api = async (shape, c) => {
     log(`${label}: ${shape.name}, API, concurrency ${c}`);
     await apiLoad(shape.paths, c, warmup);
+    // The warm-up's last requests are still in the server when autocannon lets go of them: wait until
+    // it has answered them (the health check's ping queues behind them on PGlite's one connection).
+    await fetch(`http://127.0.0.1:${port}/api/health`);
     results[shape.name][`concurrency_${c}`] = { api: await apiLoad(shape.paths, c, seconds) };
   };
   const direct = async (db, shape, c) => {
@@ -210,6 +227,9 @@ async function measure(label, runner, startApi, { interleave }) {
   };
 
   const server = await startApi();
+  // Idle: started, migrated, its job queue polling, no search yet.
+  await new Promise((r) => setTimeout(r, 5000));
+  const memory = { server_rss_mb_idle: rssMb(server), server_rss_mb_after_load: null };
   let db = null;
   try {
     // Every search must answer 200 with results before anything is timed.
@@ -229,6 +249,7 @@ async function measure(label, runner, startApi, { interleave }) {
         if (interleave) await direct(db, shape, c);
       }
     }
+    memory.server_rss_mb_after_load = rssMb(server);
   } finally {
     await stopServer(server);
     if (db) await runner.close();
@@ -241,7 +262,7 @@ async function measure(label, runner, startApi, { interleave }) {
       await runner.close();
     }
   }
-  return results;
+  return { memory, results };
 }
 
 async function benchPostgres() {
@@ -274,7 +295,7 @@ async function benchPostgres() {
       },
       close: async () => pool?.end(),
     };
-    const results = await measure(
+    const { memory, results } = await measure(
       'postgres',
       runner,
       async () => {
@@ -284,7 +305,7 @@ async function benchPostgres() {
       },
       { interleave: true },
     );
-    return { providers, seed_seconds: seed.seconds, pool_size: POOL_SIZE, shapes: results };
+    return { providers, seed_seconds: seed.seconds, pool_size: POOL_SIZE, ...memory, shapes: results };
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -294,16 +315,22 @@ async function benchPostgres() {
 async function benchPglite() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-bench-pglite-'));
   try {
-    log(`pglite: seeding ${pgliteProviders.toLocaleString('en')} providers into ${dataDir}`);
-    let database = await openPglite({ dataDir });
-    let seed;
-    try {
-      await database.migrate();
-      const { seedReferenceData } = await import('../apps/server/src/db/seed.ts');
-      await seedReferenceData(database);
-      seed = await seedBenchProviders(database, pgliteProviders, log);
-    } finally {
-      await database.close();
+    let database;
+    let seed = { seconds: null };
+    if (pgliteSeeded) {
+      log(`pglite: copying ${pgliteSeeded} into ${dataDir}`);
+      fs.cpSync(path.join(pgliteSeeded, 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
+    } else {
+      log(`pglite: seeding ${pgliteProviders.toLocaleString('en')} providers into ${dataDir}`);
+      database = await openPglite({ dataDir });
+      try {
+        await database.migrate();
+        const { seedReferenceData } = await import('../apps/server/src/db/seed.ts');
+        await seedReferenceData(database);
+        seed = await seedBenchProviders(database, pgliteProviders, log);
+      } finally {
+        await database.close();
+      }
     }
     const runner = {
       open: async () => {
@@ -312,7 +339,7 @@ async function benchPglite() {
       },
       close: async () => database.close(),
     };
-    const results = await measure(
+    const { memory, results } = await measure(
       'pglite',
       runner,
       async () => {
@@ -323,12 +350,13 @@ async function benchPglite() {
       { interleave: false },
     );
     return {
-      providers: pgliteProviders,
+      providers: pgliteSeeded ? `as seeded in ${pgliteSeeded}` : pgliteProviders,
       note:
-        pgliteProviders < providers
+        !pgliteSeeded && pgliteProviders < providers
           ? `PGlite seeded with ${pgliteProviders.toLocaleString('en')} providers, not ${providers.toLocaleString('en')}: it builds and answers in WebAssembly on one connection, so seeding the full set alone would take minutes. Set BENCH_PGLITE_PROVIDERS to change it.`
           : undefined,
       seed_seconds: seed.seconds,
+      ...memory,
       shapes: results,
     };
   } finally {
@@ -353,7 +381,7 @@ function targets(postgres) {
 }
 
 const started = Date.now();
-const postgres = await benchPostgres();
+const postgres = process.env.BENCH_SKIP_POSTGRES === '1' ? null : await benchPostgres();
 const pglite = process.env.BENCH_SKIP_PGLITE === '1' ? null : await benchPglite();
 console.log(
   JSON.stringify(
@@ -364,9 +392,9 @@ console.log(
         load_average: os.loadavg().map((l) => round(l)),
       },
       settings: { seconds, warmup_seconds: warmup, concurrency: CONCURRENCY, page_size: 20 },
-      postgres,
+      ...(postgres ? { postgres } : {}),
       ...(pglite ? { pglite } : {}),
-      targets: targets(postgres),
+      ...(postgres ? { targets: targets(postgres) } : {}),
       total_seconds: Math.round((Date.now() - started) / 1000),
     },
     null,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
@@ -23,12 +24,23 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction of Db (what `db.transaction` hands its callback). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** What runs raw SQL: a Database, or one of its `together` turns. */
+export interface SqlRunner {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
 /** One database, embedded (PGlite) or a Postgres server, behind the same face. */
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Raw SQL with positional parameters; used by the job queue. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Runs a few statements back to back (a search's terms lookup, then its list). On PGlite they
+   * take one turn of the connection, in one transaction, instead of queueing behind everyone else
+   * once each; on a Postgres server they go to the pool one by one, as with `executeSql`.
+   */
+  together<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +62,61 @@ export interface PgliteOptions {
   loadDataDir?: Blob | File;
 }
 
+/**
+ * One statement (or transaction) per turn of the event loop, first come first served.
+ *
+ * PGlite runs each statement synchronously on the event loop. Left alone, every statement waiting
+ * for its mutex ran back to back in one turn, and Node accepts one new connection per turn: at
+ * concurrency 50 a turn lasted 0.5–1.5 s, so connections were let in one by one, seconds apart,
+ * while the few already in were served again and again (search: p50 0.2 s, p99 4–5 s for 12 ms of
+ * work a request; decision 005). Here each statement or transaction from outside a transaction
+ * waits for the one before it, then for the next turn (setImmediate): between two of them Node
+ * reads every socket and accepts a connection, so requests are served in the order they came.
+ * Statements inside a transaction do not wait (it holds the connection). Idle, a turn costs
+ * microseconds. `drain` waits for everything queued (before closing, as PGlite's own close does).
+ */
+function oneStatementPerTurn(client: PGlite): { drain(): Promise<unknown> } {
+  const exclusive = client._runExclusiveTransaction.bind(client);
+  let previous: Promise<unknown> = Promise.resolve();
+  client._runExclusiveTransaction = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = previous.then(() => nextTurn()).then(() => exclusive(fn));
+    previous = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    async drain() {
+      // A statement issued just before reaches the queue after PGlite's own ready check: one turn.
+      await nextTurn();
+      for (let tail = previous; ; tail = previous) {
+        await tail;
+        if (tail === previous) return;
+      }
+    },
+  };
+}
+
+/**
+ * Settings given to PGlite at every start (command-line options win over postgresql.conf).
+ * shared_buffers: PGlite's default of 128 MB is allocated and touched inside the WebAssembly
+ * memory at start, most of a server's idle memory on PGlite; with 64 MB a server starts about
+ * 100 MB smaller, and searches over 100,000 providers used the same CPU (pages not in the buffers
+ * come from the operating system's file cache). Decision 005.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'];
+
+async function pgliteRows(
+  run: Pick<PGlite, 'query' | 'exec'>,
+  text: string,
+  values?: unknown[],
+): Promise<{ rows: Record<string, unknown>[] }> {
+  if (values?.length) {
+    const result = await run.query<Record<string, unknown>>(text, values);
+    return { rows: result.rows };
+  }
+  const results = await run.exec(text);
+  return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+}
+
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
   let lock: DataDirLock | undefined;
   let dataDir: string | undefined;
@@ -64,24 +131,21 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
       ...(dataDir ? { dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: pgliteExtensions,
+      startParams: PGLITE_START_PARAMS,
     });
   } catch (error) {
     lock?.release();
     throw error;
   }
+  const turns = oneStatementPerTurn(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     pglite: client,
-    async executeSql(text, values) {
-      if (values?.length) {
-        const result = await client.query<Record<string, unknown>>(text, values);
-        return { rows: result.rows };
-      }
-      const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
-    },
+    executeSql: (text, values) => pgliteRows(client, text, values),
+    together: (fn) =>
+      client.transaction((tx) => fn({ executeSql: (text, values) => pgliteRows(tx, text, values) })),
     async ping() {
       await client.query('select 1');
     },
@@ -90,6 +154,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
     },
     async close() {
       try {
+        await turns.drain();
         if (!client.closed) await client.close();
       } finally {
         lock?.release();
@@ -176,14 +241,16 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   const pool = createResilientPool({ connectionString, max, connectionTimeoutMillis: 5000 });
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
   let closed = false;
+  const executeSql: Database['executeSql'] = async (text, values) => {
+    const result = await pool.query(text, values as unknown[]);
+    return { rows: result.rows };
+  };
   return {
     kind: 'postgres',
     db,
     pool,
-    async executeSql(text, values) {
-      const result = await pool.query(text, values as unknown[]);
-      return { rows: result.rows };
-    },
+    executeSql,
+    together: (fn) => fn({ executeSql }),
     async ping() {
       // One attempt, no retry: the health check must answer quickly whether the database is there.
       const client = await (pg.Pool.prototype.connect as () => Promise<pg.PoolClient>).call(pool);

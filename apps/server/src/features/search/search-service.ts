@@ -1,5 +1,5 @@
 import { effectiveSort, type SearchQuery, type SearchSort } from '@adwuma/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, SqlRunner } from '../../db/client.ts';
 import {
   buildListSql,
   buildTermsSql,
@@ -12,9 +12,11 @@ import {
 
 /**
  * Runs the list statements on any database with `executeSql` (the app's, or the benchmark's own
- * pg pool, so both issue exactly the same SQL).
+ * pg pool, so both issue exactly the same SQL); `together`, when there, keeps a search's two
+ * statements in one turn of the connection (PGlite).
  */
-export type SqlRunner = Pick<Database, 'executeSql'>;
+export type SearchRunner = SqlRunner & Partial<Pick<Database, 'together'>>;
+export type { SqlRunner };
 
 const EMPTY: ListPage = { items: [], total: 0, total_capped: false };
 
@@ -27,7 +29,7 @@ export async function runList(database: SqlRunner, spec: ListSpec): Promise<List
 
 /** A search: with text, its words matched to dictionary terms first (step 1), then the list (step 2). */
 export async function runSearch(
-  database: SqlRunner,
+  database: SearchRunner,
   query: SearchQuery,
   userId?: string,
 ): Promise<{ page: ListPage; sort: SearchSort }> {
@@ -35,11 +37,13 @@ export async function runSearch(
   if (!planned) return { page: EMPTY, sort: effectiveSort(query) };
   const { spec, words } = planned;
   const sort = spec.sort as SearchSort;
-  if (words.length) {
+  if (!words.length) return { page: await runList(database, spec), sort };
+  const withText = async (runner: SqlRunner): Promise<ListPage> => {
     const terms = buildTermsSql(words);
-    const text = wordMatchesFrom(words, (await database.executeSql(terms.text, terms.values)).rows);
-    if (!text) return { page: EMPTY, sort };
+    const text = wordMatchesFrom(words, (await runner.executeSql(terms.text, terms.values)).rows);
+    if (!text) return EMPTY;
     spec.text = text;
-  }
-  return { page: await runList(database, spec), sort };
+    return runList(runner, spec);
+  };
+  return { page: await (database.together ? database.together(withText) : withText(database)), sort };
 }
