@@ -15,6 +15,13 @@
 // 3. two_processes: the same with two server processes on the database, user i's socket on process
 //    A (even i) or B (odd i), every send through A: half the recipients sit on B (LISTEN/NOTIFY).
 //
+// BENCH_ONLY=single or BENCH_ONLY=two runs one of the two phases (while developing).
+// `server_cpu_ms_per_message` is the server processes' CPU time (user + system, from /proc) over the
+// measured phase divided by the messages sent, `database_cpu_ms_per_message` the same for the
+// Postgres backends of the bench database (same machine), `client_cpu_ms_per_message` this load
+// generator's own: unlike latency they hardly move when other work shares the machine, so they show
+// whether a change cut the per-message work.
+//
 // Latency is measured from just before the POST to the frame's arrival, in this one process (one
 // clock). `received`, `lost`, `duplicated` count deliveries to the recipient (the other member);
 // `echo_lost` counts the sender's own copy (every member's sockets get every message).
@@ -42,6 +49,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 /** Sends at the same rate before measuring (JIT, pools, caches), not counted. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const DRAIN_MS = Number(process.env.BENCH_DRAIN_MS ?? 5000);
+const ONLY = process.env.BENCH_ONLY ?? '';
 const PUBLIC_URL = 'http://localhost:3000';
 const DB_NAME = 'adwuma_bench_rt';
 
@@ -172,6 +180,7 @@ async function startServer(databaseUrl) {
   const sampler = setInterval(rss, 500);
   return {
     base,
+    cpuMs: () => cpuMsOf(child.pid),
     ws: base.replace('http', 'ws'),
     rss,
     maxRssMb: () => round(maxRss / 1024),
@@ -183,6 +192,31 @@ async function startServer(databaseUrl) {
       await exited;
     },
   };
+}
+
+/** CPU milliseconds (user + system) of a process so far, from /proc; null when it is gone. */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The CPU the database's own backends (the servers' connections) have used so far, by pid. */
+async function databaseCpu(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
+  } finally {
+    await client.end();
+  }
 }
 
 /* ------------------------------------------------------------------ clients */
@@ -209,7 +243,7 @@ async function openClients(users, serverFor, onMessage) {
   return sockets;
 }
 
-async function run(label, users, servers, serverFor) {
+async function run(label, users, servers, serverFor, databaseUrl) {
   const conversationsCount = users.length / 2;
   const sendTo = servers[0];
   /** Send key → { sentAt, recipient, sender, seen: Map<userId, count> } */
@@ -291,13 +325,29 @@ async function run(label, users, servers, serverFor) {
   }
   const total = RATE * SECONDS;
   log(`${label}: sending ${total} messages at ${RATE}/s`);
+  const cpuBefore = servers.map((s) => s.cpuMs());
+  const clientCpuBefore = process.cpuUsage();
+  const dbCpuBefore = await databaseCpu(databaseUrl);
   const started = performance.now();
   const sendSeconds = await sendAtRate(total, warmup, label, true);
   // Wait until everything accepted has arrived (or the drain time passes).
   const accepted = [...sends.values()].filter((e) => e.ok);
   const drainDeadline = performance.now() + DRAIN_MS;
+  // The recipient's copy and the sender's own (echo_lost counts the second; it may come later when
+  // the two sockets sit on different processes).
+  const arrived = (e) => e.seen.has(e.recipient) && e.seen.has(e.sender);
+  let lastArrival = performance.now();
   while (performance.now() < drainDeadline && accepted.some((e) => !e.seen.has(e.recipient))) await sleep(50);
-  const lastArrival = performance.now();
+  lastArrival = performance.now();
+  while (performance.now() < drainDeadline && accepted.some((e) => !arrived(e))) await sleep(50);
+  const cpuUsed = servers.map((s, i) => (s.cpuMs() ?? 0) - (cpuBefore[i] ?? 0));
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  // Backends that were there at the start (the pools are warm by then) and still are.
+  let dbCpuUsed = 0;
+  for (const [pid, before] of dbCpuBefore) {
+    const now = cpuMsOf(pid);
+    if (before !== null && now !== null) dbCpuUsed += now - before;
+  }
   const rssNow = servers.map((s) => round(s.rss()));
 
   const received = accepted.filter((e) => e.seen.has(e.recipient)).length;
@@ -325,6 +375,15 @@ async function run(label, users, servers, serverFor) {
     },
     achieved_send_rate: round(total / sendSeconds),
     msgs_per_s: round(received / ((lastArrival - started) / 1000)),
+    server_cpu_ms_per_message:
+      servers.length === 1
+        ? round(cpuUsed[0] / Math.max(1, accepted.length))
+        : cpuUsed.map((ms) => round(ms / Math.max(1, accepted.length))),
+    database_cpu_ms_per_message: round(dbCpuUsed / Math.max(1, accepted.length)),
+    // This load generator's own share of the 2 cores (its sockets, its requests).
+    client_cpu_ms_per_message: round(
+      (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, accepted.length),
+    ),
     sockets_open_seconds: openSeconds,
     server_rss_mb: servers.length === 1 ? rssNow[0] : rssNow,
     server_max_rss_mb: servers.length === 1 ? servers[0].maxRssMb() : servers.map((s) => s.maxRssMb()),
@@ -339,7 +398,7 @@ log(`seeding ${USERS} users, ${USERS / 2} conversations into ${DB_NAME}`);
 const { users, seconds: seedSeconds } = await seed(databaseUrl);
 
 let single;
-{
+if (ONLY !== 'two') {
   const server = await startServer(databaseUrl);
   try {
     // A signed session must be accepted before anything is timed.
@@ -347,19 +406,25 @@ let single;
       headers: { cookie: users[0].cookie },
     });
     if (check.status !== 200) throw new Error(`bench session refused: ${check.status} ${await check.text()}`);
-    single = await run('single', users, [server], () => server);
+    single = await run('single', users, [server], () => server, databaseUrl);
   } finally {
     await server.stop();
   }
 }
 
 let twoProcesses;
-{
+if (ONLY !== 'single') {
   const a = await startServer(databaseUrl);
   const b = await startServer(databaseUrl);
   try {
     const byIndex = new Map(users.map((u, i) => [u.id, i]));
-    twoProcesses = await run('two', users, [a, b], (user) => (byIndex.get(user.id) % 2 === 0 ? a : b));
+    twoProcesses = await run(
+      'two',
+      users,
+      [a, b],
+      (user) => (byIndex.get(user.id) % 2 === 0 ? a : b),
+      databaseUrl,
+    );
     twoProcesses.note =
       'sends through A; customers (even users) on A, providers (odd) on B: half the recipients are on B';
   } finally {

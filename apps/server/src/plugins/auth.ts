@@ -18,6 +18,7 @@ import {
   CLIENT_IP_HEADER,
 } from '../features/auth/policy.ts';
 import { queueAuthMail } from '../features/auth/send-auth-mail.ts';
+import { announceSessionsEnded } from '../features/realtime/index.ts';
 import { COOKIE_PREFIX } from '../kernel/http/session.ts';
 import { createDatabaseLimitStore, type LimitStore } from '../lib/limits/index.ts';
 import { logSecurityEvent } from '../lib/security-events.ts';
@@ -149,8 +150,22 @@ export function createAuth(options: AuthOptions) {
           },
         },
       },
-      // Issue 19: no session for a suspended account or one that must reset its password.
-      session: sessionHoldHooks(database),
+      session: {
+        // Issue 19: no session for a suspended account or one that must reset its password.
+        ...sessionHoldHooks(database),
+        // Issue 20: a session that ends (sign-out, sign out everywhere, a password change or reset)
+        // leaves the session cache of every process at once, and its sockets close.
+        delete: {
+          after: async (session: { id: string; userId: string }) => {
+            try {
+              await announceSessionsEnded(database.db, [{ userId: session.userId, sessionId: session.id }]);
+            } catch (error) {
+              // Dropped here already; other processes drop it within the cache's 30 s.
+              log.error({ err: error, userId: session.userId }, 'could not announce an ended session');
+            }
+          },
+        },
+      },
     },
     hooks: { before: authBeforeHook(policy), after: authAfterHook(policy) },
     // Name and picture change through PATCH /api/profile, which keeps the profile and the account in

@@ -158,6 +158,53 @@ describe('messaging', () => {
     expect(thread.json().messages.map((m: { body: string }) => m.body)).toEqual(['Once only']);
   });
 
+  it('answers, stores and sends the same message, with one notice for the first unread one (one-statement send)', async () => {
+    const { a, b, conversationId } = await pair();
+    const socket = await openSocket(base, b.cookie);
+    const ready = await socket.ready();
+    const url = `/api/conversations/${conversationId}/messages`;
+    const first = await call(t, 'POST', url, a.cookie, {
+      body: '  Are you free on Saturday?  ',
+      client_id: 'q1',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await call(t, 'POST', url, a.cookie, { body: 'Morning is best' });
+    expect(second.statusCode, second.body).toBe(201);
+    const events = await socket.waitFor(() => (socket.events().length === 3 ? socket.events() : undefined));
+    // Numbered after `ready`, in order: the message, its notice, the next message (no second notice).
+    expect(events.map((e) => [e.seq, e.event.type])).toEqual([
+      [ready.seq + 1, 'message'],
+      [ready.seq + 2, 'notification'],
+      [ready.seq + 3, 'message'],
+    ]);
+    // The answer, the event and the thread (read back through toMessage) agree to the character.
+    const thread = await call(t, 'GET', `/api/conversations/${conversationId}`, b.cookie);
+    const stored = thread.json().messages;
+    expect(stored).toEqual([first.json(), second.json()]);
+    expect(events[0]!.event).toEqual({ type: 'message', message: first.json() });
+    expect(events[2]!.event).toEqual({ type: 'message', message: second.json() });
+    expect(first.json()).toMatchObject({
+      body: 'Are you free on Saturday?',
+      client_id: 'q1',
+      seq: 1,
+      sender_id: a.id,
+    });
+    // The notice as the bell lists it, named as the provider sees a customer ("Efua A.").
+    const bell = await call(t, 'GET', '/api/notifications', b.cookie);
+    const notice = bell.json().items.find((n: { kind: string }) => n.kind === 'message');
+    expect(notice).toMatchObject({
+      title: 'New message from Efua A.',
+      body: 'Are you free on Saturday?',
+      link: `/messaging?c=${conversationId}`,
+      read_at: null,
+    });
+    expect(events[1]!.event).toEqual({ type: 'notification', notification: notice });
+    // The sender has read their own messages; the recipient has two unread.
+    const unread = await call(t, 'GET', '/api/messages/unread', b.cookie);
+    expect(unread.json()).toEqual({ conversations: 1, messages: 2 });
+    await socket.close();
+  });
+
   it('delivers a message too large for a NOTIFY payload (fetched by the receiving process), in order', async () => {
     const { a, b, conversationId } = await pair();
     const socket = await openSocket(base, b.cookie);

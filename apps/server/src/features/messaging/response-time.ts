@@ -7,8 +7,14 @@ const WINDOW_DAYS = 90;
 export const REFRESH_EVERY_MS = 10 * 60_000;
 
 const refreshedAt = new Map<string, number>();
+/** The refreshes of this process run one after another, never in a burst beside the sends. */
+let refreshing: Promise<unknown> = Promise.resolve();
 
-/** Refreshes after a provider's message unless this process did so in the last 10 minutes. */
+/**
+ * Refreshes after a provider's message unless this process did so in the last 10 minutes. Queued
+ * behind the other refreshes (issue 20: many providers replying at once used to start as many
+ * 90-day scans at once, next to the sends they followed).
+ */
 export function refreshResponseTimeSoon(db: Db, providerId: string, now = Date.now()): Promise<void> | null {
   const last = refreshedAt.get(providerId);
   if (last !== undefined && now - last < REFRESH_EVERY_MS) return null;
@@ -16,7 +22,9 @@ export function refreshResponseTimeSoon(db: Db, providerId: string, now = Date.n
   if (refreshedAt.size > 50_000) {
     for (const [id, at] of refreshedAt) if (now - at >= REFRESH_EVERY_MS) refreshedAt.delete(id);
   }
-  return refreshResponseTime(db, providerId);
+  const run = refreshing.then(() => refreshResponseTime(db, providerId));
+  refreshing = run.catch(() => {});
+  return run;
 }
 
 /**

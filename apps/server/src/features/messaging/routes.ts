@@ -14,13 +14,15 @@ import { requireUser } from '../../kernel/http/session.ts';
 import { errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { countUnread, listConversations, readThread } from './conversation-queries.ts';
-import { checkSendLimit } from './send-limit.ts';
 import { markRead, sendMessage, startConversation, toConversations } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 const idParams = z.object({ id: z.uuid({ error: 'No such conversation.' }) });
 
-/** Conversations and messages (issue 9): start, list, read a thread, send, mark read, unread count. */
+/**
+ * Conversations and messages (issue 9): start, list, read a thread, send, mark read, unread count.
+ * Every route reads only the caller's id, so all take the session cache (`cachedSession`).
+ */
 export async function messagingRoutes(app: App): Promise<void> {
   const { database } = app.deps;
   const { db } = database;
@@ -28,7 +30,7 @@ export async function messagingRoutes(app: App): Promise<void> {
   app.post(
     '/api/conversations',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cachedSession: true },
       schema: { body: startConversationRequest, response: { 200: conversationSchema, ...errors } },
     },
     async (request) => {
@@ -42,7 +44,7 @@ export async function messagingRoutes(app: App): Promise<void> {
   app.get(
     '/api/conversations',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cachedSession: true },
       schema: {
         querystring: z.object({
           before: z.iso.datetime({ offset: true, error: 'before must be a date-time.' }).optional(),
@@ -59,7 +61,7 @@ export async function messagingRoutes(app: App): Promise<void> {
   app.get(
     '/api/conversations/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cachedSession: true },
       schema: {
         params: idParams,
         // seq is a Postgres integer: a larger number would fail in the database, not here.
@@ -76,7 +78,7 @@ export async function messagingRoutes(app: App): Promise<void> {
   app.post(
     '/api/conversations/:id/messages',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cachedSession: true },
       schema: {
         params: idParams,
         body: sendMessageRequest,
@@ -85,11 +87,11 @@ export async function messagingRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      await checkSendLimit(app.deps.limits, user.id);
       const { message, created } = await sendMessage(app.deps, request.log, request.params.id, user.id, {
         body: request.body.body,
         clientId: request.body.client_id,
         context: request.body.context,
+        countLimit: true,
       });
       return reply.code(created ? 201 : 200).send(message);
     },
@@ -98,7 +100,7 @@ export async function messagingRoutes(app: App): Promise<void> {
   app.post(
     '/api/conversations/:id/read',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cachedSession: true },
       schema: { params: idParams, body: readRequest, response: { 200: readAnswer, ...errors } },
     },
     async (request) => {
@@ -110,7 +112,10 @@ export async function messagingRoutes(app: App): Promise<void> {
 
   app.get(
     '/api/messages/unread',
-    { config: { access: 'user' }, schema: { response: { 200: unreadSchema, ...errors } } },
+    {
+      config: { access: 'user', cachedSession: true },
+      schema: { response: { 200: unreadSchema, ...errors } },
+    },
     async (request) => {
       const { user } = await requireUser(request);
       return countUnread(db, user.id);

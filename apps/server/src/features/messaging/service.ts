@@ -1,7 +1,9 @@
 import {
+  type ChannelChoice,
   type Conversation,
   type ConversationContextInput,
   type ConversationContextType,
+  channelsFor,
   isProviderLike,
   MESSAGING_TEXT,
   type Message,
@@ -11,9 +13,10 @@ import {
   shortName,
   startProblem,
 } from '@adwuma/shared';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Database, type Db, rowsOf, type Tx } from '../../db/client.ts';
 import {
   bookings,
   conversationMembers,
@@ -21,17 +24,23 @@ import {
   jobBids,
   jobs,
   messages,
+  notificationPreferences,
+  notifications,
   profiles,
   providerSearch,
+  pushSubscriptions,
   quoteRequests,
+  realtimeCursors,
+  realtimeEvents,
   userBlocks,
 } from '../../db/schema.ts';
 import { roleOf } from '../../kernel/http/session.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Deps } from '../../types.ts';
-import { insertNotices, sendNoticeMails } from '../notifications/index.ts';
-import { appendEvents, type UserEvent } from '../realtime/index.ts';
+import { sendNoticeMails } from '../notifications/index.ts';
+import { appendEvents, REALTIME_CHANNEL } from '../realtime/index.ts';
 import { refreshResponseTimeSoon } from './response-time.ts';
+import { checkSendLimit, refuseOverSendLimit, SEND_RULE, sendLimitKey } from './send-limit.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -430,13 +439,20 @@ export interface SendInput {
   clientId?: string | undefined;
   context?: ConversationContextInput | undefined;
   attachment?: { key: string; contentType: string; width: number | null; height: number | null } | undefined;
+  /** Count the send limit here (else the caller did): with the facts, when the limits are in the database. */
+  countLimit?: boolean;
 }
 
 /**
  * Adds a message: checks membership, blocks and the text, numbers it under the conversation's row
  * lock, marks it read for the sender, and stores the realtime events of both members (and a notice
- * for the recipient when it is the first unread one) in the same transaction. A retried send with the
- * same client_id answers the first message.
+ * for the recipient when it is the first unread one) at once. A retried send with the same
+ * client_id answers the first message.
+ *
+ * Two round trips (issue 20, decision 010): one statement that reads the facts (membership, blocks,
+ * an earlier send with this client_id, the sender's name, the recipient's notice choices) and counts
+ * the send limit (`countLimit`), and one that writes everything (see writeMessage); each commits on
+ * its own, so no BEGIN and COMMIT either, and only the second waits for the disk.
  */
 export async function sendMessage(
   deps: Deps,
@@ -449,30 +465,59 @@ export async function sendMessage(
   const problem = messageBodyProblem(input.body, Boolean(input.attachment));
   if (problem) throw new AppError(400, 'VALIDATION_ERROR', problem, { fieldErrors: { body: [problem] } });
   const body = input.body.trim();
-  // Membership, blocks both ways and an earlier send with this client_id, in one query.
-  const [facts] = await db
-    .select({
-      conversation: conversations,
-      blocked_by_sender: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocker_id = ${senderId}
-        and b.blocked_id = case when ${conversations.customer_id} = ${senderId} then ${conversations.provider_id} else ${conversations.customer_id} end)`,
-      blocked_by_recipient: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocked_id = ${senderId}
-        and b.blocker_id = case when ${conversations.customer_id} = ${senderId} then ${conversations.provider_id} else ${conversations.customer_id} end)`,
-      previous_id: input.clientId
-        ? sql<
-            string | null
-          >`(select m.id from ${messages} m where m.sender_id = ${senderId} and m.client_id = ${input.clientId})`
-        : sql<null>`null`,
-    })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId));
+  // The send limit, counted with the facts when it lives in the database (else in Redis, first).
+  const countHere = input.countLimit === true && deps.limits.kind === 'database';
+  if (input.countLimit && !countHere) await checkSendLimit(deps.limits, senderId);
+  const limitKey = sendLimitKey(senderId);
+  const window = `${SEND_RULE.windowSeconds} seconds`;
+  // Membership, blocks both ways, an earlier send with this client_id and what the notice needs
+  // (the sender's name, the recipient's choices for message notices, whether they have a push
+  // subscription), in one query; the row is there even for a conversation that does not exist.
+  const factsQuery = sql`
+    select c.customer_id, c.provider_id,
+      exists (select 1 from ${userBlocks} b where b.blocker_id = ${senderId} and b.blocked_id = other.id)
+        as blocked_by_sender,
+      exists (select 1 from ${userBlocks} b where b.blocked_id = ${senderId} and b.blocker_id = other.id)
+        as blocked_by_recipient,
+      (select m.id from ${messages} m where m.sender_id = ${senderId} and m.client_id = ${input.clientId ?? null})
+        as previous_id,
+      (select p.full_name from ${profiles} p where p.id = ${senderId}) as sender_name,
+      (select json_build_object('in_app', np.in_app, 'email', np.email, 'push', np.push)
+        from ${notificationPreferences} np where np.user_id = other.id and np.kind = 'message') as notice_choice,
+      exists (select 1 from ${pushSubscriptions} ps where ps.user_id = other.id) as recipient_pushes
+    from (select 1) as one
+    left join ${conversations} c on c.id = ${conversationId}
+    left join lateral (select case when c.customer_id = ${senderId} then c.provider_id
+      else c.customer_id end as id) as other on true`;
+  // The limit's window as lib/limits/database-store.ts counts it (the same row, so both agree),
+  // committed without waiting for the disk: a count lost in a crash costs nothing, and the send
+  // keeps a single wait for the disk (the message's).
+  const [facts] = (await preparedRows(
+    deps.database,
+    countHere ? 'messaging_send_facts_counted' : 'messaging_send_facts',
+    countHere
+      ? sql`
+    with counted as (
+      insert into rate_limits (key, count, window_started_at) values (${limitKey}, 1, now())
+      on conflict (key) do update set
+        count = case when rate_limits.window_started_at <= now() - ${window}::interval then 1
+                     else rate_limits.count + 1 end,
+        window_started_at = case when rate_limits.window_started_at <= now() - ${window}::interval
+                                 then now() else rate_limits.window_started_at end
+      returning count,
+        ceil(extract(epoch from (window_started_at + ${window}::interval - now())) * 1000)::int as reset_ms
+    )
+    select facts.*, counted.count as limit_count, counted.reset_ms as limit_reset_ms,
+      set_config('synchronous_commit', 'off', true) as async_commit
+    from (${factsQuery}) as facts, counted`
+      : factsQuery,
+  )) as unknown as SendFacts[];
+  if (countHere) refuseOverSendLimit(Number(facts!.limit_count), Number(facts!.limit_reset_ms));
   // Outsiders learn nothing about whether it exists.
-  if (
-    !facts ||
-    (facts.conversation.customer_id !== senderId && facts.conversation.provider_id !== senderId)
-  ) {
+  if (!facts?.customer_id || (facts.customer_id !== senderId && facts.provider_id !== senderId)) {
     throw notFound(MESSAGING_TEXT.noConversation);
   }
-  const conversation = facts.conversation;
+  const conversation = { customer_id: facts.customer_id, provider_id: facts.provider_id! };
   const recipientId =
     conversation.customer_id === senderId ? conversation.provider_id : conversation.customer_id;
   if (facts.previous_id) {
@@ -480,9 +525,8 @@ export async function sendMessage(
     if (previous!.conversation_id !== conversationId) throw notFound(MESSAGING_TEXT.noConversation);
     return { message: toMessage(previous!, await loadContexts(db, [previous!])), created: false };
   }
-  const blocks = { blockedBySender: facts.blocked_by_sender, blockedByRecipient: facts.blocked_by_recipient };
-  if (blocks.blockedBySender) throw refuse(MESSAGING_TEXT.blockedByYou);
-  if (blocks.blockedByRecipient) throw refuse(MESSAGING_TEXT.blocked);
+  if (facts.blocked_by_sender) throw refuse(MESSAGING_TEXT.blockedByYou);
+  if (facts.blocked_by_recipient) throw refuse(MESSAGING_TEXT.blocked);
 
   let context: MessageContext | null = null;
   if (input.context) {
@@ -493,90 +537,32 @@ export async function sendMessage(
     context = { type: facts.type, id: facts.id, title: facts.title, link: facts.link };
   }
   const senderRole = conversation.customer_id === senderId ? 'customer' : 'provider';
+  const choice =
+    typeof facts.notice_choice === 'string'
+      ? (JSON.parse(facts.notice_choice) as ChannelChoice)
+      : (facts.notice_choice ?? undefined);
+  // As insertNotices would store it: the recipient's choice for 'message', never mailed one by one
+  // (the message-mail job batches them).
+  const channels = channelsFor(choice, false);
+  const notice: MessageNotice = {
+    title: `New message from ${toParty({ full_name: facts.sender_name } as PartyRow, senderId, senderRole).name}`,
+    body: body ? body.slice(0, PREVIEW_LENGTH) : 'Sent you a photo',
+    link: `/messaging?c=${conversationId}`,
+    ...channels,
+  };
 
-  const write = () =>
-    db.transaction(async (tx) => {
-      // Number, store, mark read for the sender and read the recipient's position in one round trip;
-      // the conversation row stays locked until commit, so numbers follow commit order.
-      const written = await tx.execute(sql`
-      with numbered as (
-        update ${conversations} set last_seq = last_seq + 1, last_message_at = now()
-        where id = ${conversationId} returning last_seq
-      ),
-      stored as (
-        insert into ${messages} (conversation_id, seq, sender_id, body, client_id, attachment_key,
-          attachment_type, attachment_width, attachment_height, context_type, context_id)
-        select ${conversationId}::uuid, last_seq, ${senderId}, ${body}, ${input.clientId ?? null},
-          ${input.attachment?.key ?? null}, ${input.attachment?.contentType ?? null},
-          ${input.attachment?.width ?? null}::int, ${input.attachment?.height ?? null}::int,
-          ${context?.type ?? null}, ${context?.id ?? null}::uuid
-        from numbered
-        returning *
-      ),
-      sender_read as (
-        update ${conversationMembers} set last_read_seq = numbered.last_seq, read_at = now()
-        from numbered
-        where conversation_id = ${conversationId} and user_id = ${senderId}
-        returning 1
-      )
-      select stored.*,
-        (select last_read_seq from ${conversationMembers}
-          where conversation_id = ${conversationId} and user_id = ${recipientId}) as recipient_read,
-        (select count(*) from sender_read) as sender_read
-      from stored`);
-      const raw = rowsOf(written)[0] as Record<string, unknown>;
-      const row: MessageRow = {
-        id: String(raw.id),
-        conversation_id: String(raw.conversation_id),
-        seq: Number(raw.seq),
-        sender_id: String(raw.sender_id),
-        body: String(raw.body),
-        client_id: (raw.client_id as string | null) ?? null,
-        attachment_key: (raw.attachment_key as string | null) ?? null,
-        attachment_type: (raw.attachment_type as string | null) ?? null,
-        attachment_width: raw.attachment_width === null ? null : Number(raw.attachment_width),
-        attachment_height: raw.attachment_height === null ? null : Number(raw.attachment_height),
-        context_type: context?.type ?? null, // what was just written
-        context_id: (raw.context_id as string | null) ?? null,
-        created_at: new Date(raw.created_at as string | Date),
-      };
-      const seq = row.seq;
-      const recipient = { last_read_seq: Number(raw.recipient_read ?? 0) };
-      const message = toMessage(row, new Map(context ? [[context.id, context]] : []));
-      // A notice only for the first unread message: a burst of messages is one bell entry.
-      const firstUnread = (recipient?.last_read_seq ?? 0) >= seq - 1 || seq === 1;
-      // The sender's name is only needed for the notice.
-      const senderName = firstUnread
-        ? toParty((await loadPartyRows(tx, [senderId])).get(senderId), senderId, senderRole).name
-        : '';
-      const events: UserEvent[] = [
-        { userId: senderId, event: { type: 'message', message } },
-        { userId: recipientId, event: { type: 'message', message } },
-      ];
-      // One append for the message events and the notice's, so every transaction locks the users'
-      // event cursors in the same (id) order: two people writing to each other never deadlock.
-      const noticeIds = await insertNotices(
-        tx,
-        firstUnread
-          ? [
-              {
-                userId: recipientId,
-                kind: 'message',
-                title: `New message from ${senderName}`,
-                body: body ? body.slice(0, PREVIEW_LENGTH) : 'Sent you a photo',
-                link: `/messaging?c=${conversationId}`,
-                // The message mail is batched by the message-mail job, never one per message.
-                mail: false,
-              },
-            ]
-          : [],
-        events,
-      );
-      return { message, noticeIds };
-    });
-  let result: Awaited<ReturnType<typeof write>>;
+  let written: Awaited<ReturnType<typeof writeMessage>>;
   try {
-    result = await write();
+    written = await writeMessage(deps.database, {
+      conversationId,
+      senderId,
+      recipientId,
+      body,
+      clientId: input.clientId ?? null,
+      attachment: input.attachment ?? null,
+      context,
+      notice,
+    });
   } catch (error) {
     // The same client_id sent twice at once: the second answers the first message.
     if (!input.clientId || !isUniqueViolation(error)) throw error;
@@ -587,14 +573,192 @@ export async function sendMessage(
     if (!first || first.conversation_id !== conversationId) throw notFound(MESSAGING_TEXT.noConversation);
     return { message: toMessage(first, await loadContexts(db, [first])), created: false };
   }
-  await sendNoticeMails(deps, result.noticeIds, log);
+  // A push job only for someone with a push subscription (the worker would find nothing to send).
+  if (written.noticeId && notice.push && facts.recipient_pushes) {
+    await sendNoticeMails(deps, [written.noticeId], log);
+  }
   if (senderId === conversation.provider_id) {
     // "Usually replies within …" on the profile; never fails the send.
     refreshResponseTimeSoon(db, senderId)?.catch((error: unknown) =>
       log.error({ err: error, providerId: senderId }, 'could not refresh the response time'),
     );
   }
-  return { message: result.message, created: true };
+  return { message: written.message, created: true };
+}
+
+interface SendFacts {
+  /** Null when the conversation does not exist. */
+  customer_id: string | null;
+  provider_id: string | null;
+  blocked_by_sender: boolean;
+  blocked_by_recipient: boolean;
+  previous_id: string | null;
+  sender_name: string | null;
+  notice_choice: ChannelChoice | string | null;
+  recipient_pushes: boolean;
+  limit_count?: number | string;
+  limit_reset_ms?: number | string;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement of the send path. On a Postgres server it is a named prepared statement: parsed
+ * and planned once per connection instead of on every message (about 0.8 ms of database CPU each
+ * for these two). The text must not vary between calls, only the parameters.
+ */
+async function preparedRows(
+  database: Database,
+  name: string,
+  query: SQL,
+): Promise<Record<string, unknown>[]> {
+  if (!database.pool) return rowsOf(await database.db.execute(query));
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await database.pool.query({ name, text, values: params });
+  return result.rows;
+}
+
+interface MessageNotice extends ChannelChoice {
+  title: string;
+  body: string;
+  link: string;
+}
+
+/** NOTIFY payloads must stay under 8,000 bytes: over this, the payload names the events only. */
+const NOTIFY_INLINE_LIMIT = 7000;
+/** A timestamp as JavaScript's toISOString writes it (milliseconds, truncated like node-postgres). */
+const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The write of a send in one statement, atomic on its own: number the message under the
+ * conversation's row lock, store it, mark it read for the sender, store the recipient's notice when
+ * it is their first unread message (as insertNotices would: one bell entry for a burst), then what
+ * appendEvents does for both members' events (cursor rows upserted in user id order, events stored,
+ * NOTIFY sent at commit; over the NOTIFY size only the event numbers, which the receiver fetches).
+ *
+ * Locks follow the order of every other writer (the conversation row, the sender's member row, then
+ * the event cursors in id order): each step reads the one before it, which makes Postgres run them in
+ * that order. The events carry the message exactly as toMessage would build it (the answer is the
+ * same JSON).
+ */
+async function writeMessage(
+  database: Database,
+  w: {
+    conversationId: string;
+    senderId: string;
+    recipientId: string;
+    body: string;
+    clientId: string | null;
+    attachment: SendInput['attachment'] | null;
+    context: MessageContext | null;
+    notice: MessageNotice;
+  },
+): Promise<{ message: Message; noticeId: string | null }> {
+  const rows = await preparedRows(
+    database,
+    'messaging_send_write',
+    sql`
+    with numbered as (
+      update ${conversations} set last_seq = last_seq + 1, last_message_at = now()
+      where id = ${w.conversationId} returning last_seq
+    ),
+    stored as (
+      insert into ${messages} (conversation_id, seq, sender_id, body, client_id, attachment_key,
+        attachment_type, attachment_width, attachment_height, context_type, context_id)
+      select ${w.conversationId}::uuid, last_seq, ${w.senderId}, ${w.body}, ${w.clientId},
+        ${w.attachment?.key ?? null}, ${w.attachment?.contentType ?? null},
+        ${w.attachment?.width ?? null}::int, ${w.attachment?.height ?? null}::int,
+        ${w.context?.type ?? null}, ${w.context?.id ?? null}::uuid
+      from numbered
+      returning *
+    ),
+    sender_read as (
+      update ${conversationMembers} set last_read_seq = numbered.last_seq, read_at = now()
+      from numbered
+      where conversation_id = ${w.conversationId} and user_id = ${w.senderId}
+      returning 1
+    ),
+    message as (
+      select m.seq,
+        json_build_object(
+          'id', m.id,
+          'conversation_id', m.conversation_id,
+          'seq', m.seq,
+          'sender_id', m.sender_id,
+          'body', m.body,
+          'client_id', m.client_id,
+          'attachment', case when m.attachment_key is null then null else json_build_object(
+            'url', '/api/conversations/' || m.conversation_id || '/attachments/' || m.id,
+            'content_type', coalesce(m.attachment_type, 'image/webp'),
+            'width', m.attachment_width,
+            'height', m.attachment_height) end,
+          'context', ${w.context ? JSON.stringify(w.context) : null}::json,
+          'created_at', ${isoSql(sql`m.created_at`)}
+        ) as json,
+        (m.seq = 1 or coalesce((select last_read_seq from ${conversationMembers}
+          where conversation_id = ${w.conversationId} and user_id = ${w.recipientId}), 0) >= m.seq - 1)
+          as first_unread,
+        (select count(*) from sender_read) as sender_read
+      from stored m
+    ),
+    notice as (
+      insert into ${notifications} (user_id, kind, title, body, link, in_app, email, push, read_at)
+      select ${w.recipientId}, 'message', ${w.notice.title}, ${w.notice.body}, ${w.notice.link},
+        ${w.notice.in_app}, ${w.notice.email}, ${w.notice.push},
+        case when ${w.notice.in_app} then null else now() end
+      from message where first_unread
+      returning id, kind, title, body, link, created_at, in_app
+    ),
+    input as (
+      select 0 as i, ${w.senderId}::text as user_id, 'message'::text as type,
+        jsonb_build_object('type', 'message', 'message', message.json) as data
+      from message
+      union all
+      select 1, ${w.recipientId}::text, 'message', jsonb_build_object('type', 'message', 'message', message.json)
+      from message
+      union all
+      select 2, ${w.recipientId}::text, 'notification', jsonb_build_object('type', 'notification',
+        'notification', json_build_object('id', n.id, 'kind', n.kind, 'title', n.title, 'body', n.body,
+          'link', n.link, 'read_at', null, 'created_at', ${isoSql(sql`n.created_at`)}))
+      from notice n where n.in_app
+    ),
+    counts as (select user_id, count(*)::integer as n from input group by user_id),
+    cursors as (
+      insert into ${realtimeCursors} (user_id, last_seq)
+      select user_id, n from counts order by user_id
+      on conflict (user_id) do update set last_seq = ${realtimeCursors}.last_seq + excluded.last_seq
+      returning user_id, last_seq
+    ),
+    events as (
+      select input.i, input.user_id, input.type, input.data,
+        (cursors.last_seq - counts.n + row_number() over (partition by input.user_id order by input.i))::integer as seq
+      from input
+      join cursors on cursors.user_id = input.user_id
+      join counts on counts.user_id = input.user_id
+    ),
+    stored_events as (
+      insert into ${realtimeEvents} (user_id, seq, type, data)
+      select user_id, seq, type, data from events
+      returning 1
+    ),
+    payload as (
+      select json_build_object('e', json_agg(json_build_object('u', user_id, 's', seq, 'v', data) order by i))::text as inline,
+        json_build_object('e', json_agg(json_build_object('u', user_id, 's', seq) order by i))::text as bare
+      from events
+      having count(*) > 0
+    )
+    select
+      (select json from message) as message,
+      (select id from notice) as notice_id,
+      (select pg_notify(${REALTIME_CHANNEL},
+        case when octet_length(inline) < ${NOTIFY_INLINE_LIMIT} then inline else bare end) from payload) as notified,
+      (select count(*) from stored_events) as stored`,
+  );
+  const row = rows[0]!;
+  // The conversation was deleted since the facts were read.
+  if (!row.message) throw notFound(MESSAGING_TEXT.noConversation);
+  const message = (typeof row.message === 'string' ? JSON.parse(row.message) : row.message) as Message;
+  return { message, noticeId: (row.notice_id as string | null) ?? null };
 }
 
 /* ------------------------------------------------------------------ read */

@@ -17,6 +17,10 @@ export interface Bus {
 export interface BusHandlers {
   onPayload(payload: BusPayload): void;
   onResync(): void;
+  /** The listener is connected (at start and after each reconnect): announcements arrive. */
+  onListening(): void;
+  /** The listener lost its connection: announcements may be missed until it is back. */
+  onLost(): void;
 }
 
 function parse(text: string, log: FastifyBaseLogger): BusPayload | null {
@@ -37,8 +41,10 @@ export function createBus(database: Database, handlers: BusHandlers, log: Fastif
           const payload = parse(text, log);
           if (payload) handlers.onPayload(payload);
         });
+        handlers.onListening();
       },
       async stop() {
+        handlers.onLost();
         if (database.pglite!.closed) return;
         await unlisten?.().catch(() => {});
       },
@@ -63,12 +69,14 @@ export function createBus(database: Database, handlers: BusHandlers, log: Fastif
     next.on('end', () => {
       if (stopped || client !== next) return;
       client = undefined;
+      handlers.onLost();
       log.warn('realtime listener disconnected; reconnecting');
       schedule();
     });
     await next.connect();
     await next.query(`LISTEN ${REALTIME_CHANNEL}`);
     client = next;
+    handlers.onListening();
   };
   const schedule = () => {
     const delay = Math.min(30_000, 250 * 2 ** attempt);
@@ -93,6 +101,7 @@ export function createBus(database: Database, handlers: BusHandlers, log: Fastif
     },
     async stop() {
       stopped = true;
+      handlers.onLost();
       if (timer) clearTimeout(timer);
       const current = client;
       client = undefined;

@@ -2,6 +2,7 @@ import type { RealtimeEvent, ServerFrame } from '@adwuma/shared';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { realtimeCursors, realtimeEvents } from '../../db/schema.ts';
+import { forgetCachedSessions } from '../../kernel/http/session-cache.ts';
 import type { AnnouncedActivity } from './activity.ts';
 
 /** The Postgres channel every server process listens on. */
@@ -17,13 +18,15 @@ export interface UserEvent {
 }
 
 /**
- * What travels through NOTIFY: stored events (`e`), an ephemeral frame for some users (`f`), or an
- * admin_activity row announced by its trigger (`a`, for admins' sockets).
+ * What travels through NOTIFY: stored events (`e`), an ephemeral frame for some users (`f`), an
+ * admin_activity row announced by its trigger (`a`, for admins' sockets), or sessions that ended
+ * (`x`: their users, whose cached sessions are dropped, and the sessions, whose sockets close).
  */
 export type BusPayload =
   | { e: { u: string; s: number; v?: RealtimeEvent }[] }
   | { f: ServerFrame; u: string[] }
-  | { a: AnnouncedActivity };
+  | { a: AnnouncedActivity }
+  | { x: { u: string[]; s: string[] } };
 
 /**
  * Stores events for their users inside the caller's transaction and announces them with NOTIFY,
@@ -136,9 +139,30 @@ async function appendSmallEvents(tx: Tx, events: UserEvent[]): Promise<{ userId:
   return seqs.map((x) => ({ userId: x.u, seq: x.s }));
 }
 
-/** Sends a frame that is not stored (typing) to every process's sockets of these users. */
-export async function publishEphemeral(db: Db, userIds: string[], frame: ServerFrame): Promise<void> {
+/**
+ * Sends a frame that is not stored (typing) to every process's sockets of these users. A
+ * `signed_out` frame (an admin ended the account's sessions) also drops the users' cached sessions:
+ * here at once, and in every process when the frame arrives (after commit).
+ */
+export async function publishEphemeral(db: Db | Tx, userIds: string[], frame: ServerFrame): Promise<void> {
+  if (frame.type === 'signed_out') forgetCachedSessions(userIds);
   const payload: BusPayload = { f: frame, u: userIds };
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+/**
+ * Sessions ended (Better Auth deleted them: sign-out, sign out everywhere, a password change or
+ * reset): their users' cached sessions are dropped here at once and in every process when the
+ * announcement arrives, and the sockets opened with them close.
+ */
+export async function announceSessionsEnded(
+  db: Db | Tx,
+  ended: { userId: string; sessionId: string }[],
+): Promise<void> {
+  if (ended.length === 0) return;
+  const users = [...new Set(ended.map((e) => e.userId))];
+  forgetCachedSessions(users);
+  const payload: BusPayload = { x: { u: users, s: ended.map((e) => e.sessionId) } };
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client.ts';
 import { conversationMembers } from '../../db/schema.ts';
+import type { SessionCache } from '../../kernel/http/session-cache.ts';
 import { type AnnouncedActivity, activityFrame } from './activity.ts';
 import type { BusHandlers } from './bus.ts';
 import { type BusPayload, currentSeq, eventsSince, publishEphemeral } from './events.ts';
@@ -28,6 +29,8 @@ export class Connection {
   /** The last stored event sent (or known) to this socket. */
   private lastSeq = -1;
   private queue: Promise<void> = Promise.resolve();
+  /** Tasks in the queue not yet finished: while none is, an event in order is sent at once. */
+  private pending = 0;
   private readonly limiter = createWindowLimiter(FRAME_LIMIT.max, FRAME_LIMIT.windowMs);
   private strikes = 0;
   /** Conversation id → the other members, for typing frames (checked once per conversation). */
@@ -36,6 +39,8 @@ export class Connection {
 
   constructor(
     readonly userId: string,
+    /** The session the socket was opened with: it closes when that session ends. */
+    readonly sessionId: string,
     private readonly socket: WebSocket,
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
@@ -51,11 +56,17 @@ export class Connection {
   }
 
   private enqueue(task: () => Promise<void>): void {
-    this.queue = this.queue.then(task).catch((error: unknown) => {
-      this.log.error({ err: error, userId: this.userId }, 'realtime delivery failed');
-      // Whatever was not sent is fetched again by the client on reconnect.
-      this.close(1011, 'Delivery failed; reconnect to catch up');
-    });
+    this.pending += 1;
+    this.queue = this.queue
+      .then(task)
+      .catch((error: unknown) => {
+        this.log.error({ err: error, userId: this.userId }, 'realtime delivery failed');
+        // Whatever was not sent is fetched again by the client on reconnect.
+        this.close(1011, 'Delivery failed; reconnect to catch up');
+      })
+      .finally(() => {
+        this.pending -= 1;
+      });
   }
 
   /** First task: replay what was missed after `since` (or start from now), then say ready. */
@@ -75,6 +86,13 @@ export class Connection {
 
   /** A stored event for this user: sent in order, a gap fetched first; a replay skipped. */
   deliver(seq: number, event: RealtimeEvent | undefined): void {
+    // The usual case, the next event with nothing waiting before it: sent now, without the queue.
+    if (this.pending === 0 && event && seq === this.lastSeq + 1) {
+      if (this.closed) return;
+      this.send({ type: 'event', seq, event });
+      this.lastSeq = seq;
+      return;
+    }
     this.enqueue(async () => {
       if (this.closed || seq <= this.lastSeq) return;
       if (event && seq === this.lastSeq + 1) {
@@ -97,6 +115,18 @@ export class Connection {
     if (missed.reset) this.send({ type: 'reset', seq: missed.seq });
     else for (const e of missed.events) this.send({ type: 'event', seq: e.seq, event: e.event });
     this.lastSeq = Math.max(this.lastSeq, missed.seq);
+  }
+
+  /**
+   * Holds this socket's writes until `uncork` (ws writes each frame at once): the frames of one
+   * announcement (a message and its notice) leave in one write.
+   */
+  cork(): void {
+    (this.socket as unknown as { _socket?: { cork?(): void } })._socket?.cork?.();
+  }
+
+  uncork(): void {
+    (this.socket as unknown as { _socket?: { uncork?(): void } })._socket?.uncork?.();
   }
 
   /** A frame that is not stored (typing): sent as it comes. */
@@ -180,6 +210,7 @@ export class RealtimeHub implements BusHandlers {
   constructor(
     private readonly log: FastifyBaseLogger,
     private readonly db: Db,
+    private readonly sessions: SessionCache,
   ) {}
 
   add(connection: Connection, opts: { admin?: boolean } = {}): void {
@@ -205,14 +236,33 @@ export class RealtimeHub implements BusHandlers {
       this.announce(payload.a);
       return;
     }
+    if ('x' in payload) {
+      this.endSessions(payload.x.u, payload.x.s);
+      return;
+    }
     if ('e' in payload) {
-      for (const item of payload.e) {
-        const set = this.byUser.get(item.u);
-        if (set) for (const connection of set) connection.deliver(item.s, item.v);
+      // Events in order go out at once (Connection.deliver): corked meanwhile, each socket gets
+      // its frames of this payload in one write.
+      const touched = new Set<Connection>();
+      try {
+        for (const item of payload.e) {
+          const set = this.byUser.get(item.u);
+          if (!set) continue;
+          for (const connection of set) {
+            if (!touched.has(connection)) {
+              touched.add(connection);
+              connection.cork();
+            }
+            connection.deliver(item.s, item.v);
+          }
+        }
+      } finally {
+        for (const connection of touched) connection.uncork();
       }
       return;
     }
     if (!('f' in payload)) return;
+    if (payload.f.type === 'signed_out') this.sessions.forgetUsers(payload.u);
     for (const userId of payload.u) {
       const set = this.byUser.get(userId);
       if (set) for (const connection of set) connection.push(payload.f);
@@ -231,6 +281,28 @@ export class RealtimeHub implements BusHandlers {
         for (const connection of this.admins) connection.push(frame);
       })
       .catch((error: unknown) => this.log.error({ err: error }, 'activity delivery failed'));
+  }
+
+  /** Sessions ended somewhere: their users' cached sessions go, and the sockets opened with them close. */
+  private endSessions(userIds: string[], sessionIds: string[]): void {
+    this.sessions.forgetUsers(userIds);
+    const ended = new Set(sessionIds);
+    for (const userId of userIds) {
+      const set = this.byUser.get(userId);
+      if (set)
+        for (const connection of set)
+          if (ended.has(connection.sessionId)) connection.close(4401, 'Signed out');
+    }
+  }
+
+  /** Announcements arrive: the session cache may answer (every end of a session will reach it). */
+  onListening(): void {
+    this.sessions.resume();
+  }
+
+  /** Announcements may be missed: the session cache forgets everything and stops answering. */
+  onLost(): void {
+    this.sessions.suspend();
   }
 
   onResync(): void {

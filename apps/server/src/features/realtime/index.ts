@@ -1,3 +1,9 @@
 // Entry file of the realtime feature: the only file other features import from it.
 // (app.ts registers ./routes.ts directly; see docs/decisions/012-layering.md.)
-export { appendEvents, publishEphemeral, type UserEvent } from './events.ts';
+export {
+  announceSessionsEnded,
+  appendEvents,
+  publishEphemeral,
+  REALTIME_CHANNEL,
+  type UserEvent,
+} from './events.ts';

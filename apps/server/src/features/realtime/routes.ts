@@ -2,6 +2,7 @@ import { FRAME_MAX_BYTES, missedEventsSchema } from '@adwuma/shared';
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
 import { requireUser, roleOfCaller } from '../../kernel/http/session.ts';
+import { sessionCacheFor } from '../../kernel/http/session-cache.ts';
 import { AppError, errorResponses } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { createBus } from './bus.ts';
@@ -24,7 +25,7 @@ const sinceQuery = z.object({ since: sinceValue.optional() });
  */
 export async function realtimeRoutes(app: App): Promise<void> {
   const { database, config } = app.deps;
-  const hub = new RealtimeHub(app.log, database.db);
+  const hub = new RealtimeHub(app.log, database.db, sessionCacheFor(database));
   const bus = createBus(database, hub, app.log);
   await bus.start();
   const allowedOrigin = new URL(config.publicUrl).origin;
@@ -44,7 +45,7 @@ export async function realtimeRoutes(app: App): Promise<void> {
   app.get(
     '/api/realtime',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cachedSession: true },
       websocket: true,
       schema: { querystring: sinceQuery, hide: true },
       preValidation: async (request) => {
@@ -59,8 +60,8 @@ export async function realtimeRoutes(app: App): Promise<void> {
       },
     },
     async (socket, request) => {
-      const { user } = await requireUser(request);
-      const connection = new Connection(user.id, socket, database.db, request.log);
+      const { user, session } = await requireUser(request);
+      const connection = new Connection(user.id, session.id, socket, database.db, request.log);
       // The role was looked up in preValidation (memoised): no wait before the listeners are on.
       hub.add(connection, { admin: (await roleOfCaller(request, user.id)) === 'admin' });
       let alive = true;
@@ -96,7 +97,7 @@ export async function realtimeRoutes(app: App): Promise<void> {
   app.get(
     '/api/realtime/events',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cachedSession: true },
       schema: {
         querystring: z.object({ since: sinceValue }),
         response: { 200: missedEventsSchema, ...errorResponses(400, 401) },

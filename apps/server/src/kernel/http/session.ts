@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sessionCacheFor } from './session-cache.ts';
 
 export interface SessionUser {
   id: string;
@@ -46,6 +47,28 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
   });
 }
 
+/** The session cookies exactly as sent ("name=value; …"), the session cache's key. */
+function sessionCookieKey(request: FastifyRequest): string {
+  const header = request.headers.cookie ?? '';
+  const parts: string[] = [];
+  for (const part of header.split(';')) {
+    const trimmed = part.trim();
+    const name = trimmed.split('=')[0];
+    if (name !== undefined && SESSION_COOKIES.includes(name)) parts.push(trimmed);
+  }
+  return parts.join('; ');
+}
+
+/**
+ * A route's `config` asking for the session cache (kernel/http/session-cache.ts): set it only where
+ * the handler reads no more than the user's and the session's ids, since the cached user's name,
+ * email or two-factor flag may be up to 30 s old. Access still ends at once on sign-out or
+ * suspension. Not a FastifyContextConfig augmentation, like CrossOriginConfig (plugins/origin-check.ts).
+ */
+export interface SessionCacheConfig {
+  cachedSession?: boolean;
+}
+
 function headersOf(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -65,11 +88,19 @@ export function getSignedIn(request: FastifyRequest): Promise<SignedIn | null> {
   if (!lookup) {
     lookup = (async () => {
       if (!hasSessionCookie(request)) return null;
-      const { auth } = request.server.deps;
+      const { auth, database } = request.server.deps;
+      const cached = (request.routeOptions.config as SessionCacheConfig | undefined)?.cachedSession === true;
+      const cache = cached ? sessionCacheFor(database) : undefined;
+      const key = cache ? sessionCookieKey(request) : '';
+      const hit = cache?.get(key);
+      if (hit) return hit;
+      const mark = cache?.mark() ?? 0;
       const result = await auth.api.getSession({ headers: headersOf(request), returnHeaders: true });
       const cookies = result.headers?.getSetCookie() ?? [];
       if (cookies.length) refreshedCookies.set(request, cookies);
-      return (result.response as SignedIn | null) ?? null;
+      const signedIn = (result.response as SignedIn | null) ?? null;
+      if (signedIn) cache?.set(key, signedIn, mark);
+      return signedIn;
     })();
     lookups.set(request, lookup);
   }
