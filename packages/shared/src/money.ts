@@ -3,8 +3,8 @@
  * USD in cents. Never floats in storage or arithmetic; parsing and formatting live here.
  */
 
-import type { CURRENCIES } from './schemas/profile.ts';
-
+/** The currencies Adwuma prices and takes payments in. */
+export const CURRENCIES = ['GHS', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 /** The largest price a listing may carry: GH₵ 1,000,000.00. */

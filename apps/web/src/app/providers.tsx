@@ -1,8 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { HeaderAccountContext } from '../components/site/site-header.tsx';
 import { SiteLinkContext } from '../components/site/site-link.tsx';
+import { ToastArea } from '../components/site/toast-area.tsx';
 import { headerAccount } from '../features/account/account-menu.tsx';
 import { RouterLinkAdapter } from './router-link.tsx';
 import { useResolvedTheme, useSystemThemeSync } from './theme-sync.ts';
@@ -19,8 +19,8 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       <SiteLinkContext.Provider value={RouterLinkAdapter}>
         <HeaderAccountContext.Provider value={headerAccount}>{children}</HeaderAccountContext.Provider>
       </SiteLinkContext.Provider>
-      {/* Spec 2: a toast area shows notifications, one at a time. */}
-      <Toaster visibleToasts={1} theme={theme} position="top-center" richColors closeButton />
+      {/* Spec 2: a toast area shows notifications, one at a time (sonner loads with the first one). */}
+      <ToastArea visibleToasts={1} theme={theme} position="top-center" richColors closeButton />
     </QueryClientProvider>
   );
 }

@@ -1,11 +1,27 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { ComponentErrorBoundary } from '../components/screens/component-error-boundary.tsx';
 import { RouteFallback } from '../components/screens/route-fallback.tsx';
 import { SiteFooter } from '../components/site/site-footer.tsx';
 import { SiteHeader } from '../components/site/site-header.tsx';
-import { RealtimeBridge } from '../features/realtime/realtime-bridge.tsx';
+import { useOptionalSession } from '../features/auth/index.ts';
 import { track } from '../lib/analytics.ts';
+
+// The live connection is a signed-in person's only: visitors never download it (issue 20).
+const RealtimeBridge = lazy(() =>
+  import('../features/realtime/realtime-bridge.tsx').then((m) => ({ default: m.RealtimeBridge })),
+);
+
+/** Mounts the realtime bridge once someone is signed in (the server renders everyone signed out). */
+function SignedInRealtime() {
+  const session = useOptionalSession();
+  if (session?.status !== 'signed_in') return null;
+  return (
+    <Suspense fallback={null}>
+      <RealtimeBridge />
+    </Suspense>
+  );
+}
 
 /** Spec 3 event_tracking: a page_view for every page the visitor sees (once per history entry). */
 function usePageViews() {
@@ -52,7 +68,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <RealtimeBridge />
+      <SignedInRealtime />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

@@ -10,7 +10,7 @@ import { RouteFallback } from '../components/screens/route-fallback.tsx';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { HomeRedirect, RequireAuth } from '../features/auth/guards.tsx';
 import { LocationProvider } from '../features/location/location-context.tsx';
-import { ProviderGate } from '../features/onboarding/provider-gate.tsx';
+import { ProviderGate } from '../features/onboarding/lazy-provider-gate.tsx';
 import { reportError } from '../lib/error-reporting.ts';
 import { ROUTES } from '../lib/routes.ts';
 import { LandingDevRedirect } from './home-redirect.tsx';

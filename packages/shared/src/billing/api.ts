@@ -4,7 +4,7 @@
  * followed) is extended with `cadence: monthly|annual` and `currency: ghs|usd`.
  */
 import { z } from 'zod';
-import { CURRENCIES } from '../schemas/profile.ts';
+import { CURRENCIES } from '../money.ts';
 import { TIER_IDS } from '../tiers.ts';
 import {
   BILLING_CADENCES,
@@ -16,18 +16,6 @@ import {
   PAYMENT_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from './rules.ts';
-
-/** The spec's checkout strings (spec 8 "Checkout", spec 2 "Pricing page"). */
-export const CHECKOUT_MESSAGES = {
-  errorTitle: 'Error',
-  authRequired: 'Authentication required',
-  noUrl: 'No checkout URL received',
-  processing: 'Processing...',
-  notConfigured: 'Payments are not set up on this server yet. Please try again later.',
-  providersOnly: 'Only service providers can subscribe to a plan.',
-  currencyUnavailable: 'This currency is not available for payment right now.',
-  alreadyOnTier: 'You are already on this plan.',
-} as const;
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 
@@ -152,22 +140,6 @@ export const pricingAnswerSchema = z.object({
 export type PricingAnswer = z.infer<typeof pricingAnswerSchema>;
 
 // ---- the embedded sandbox checkout (TEST MODE) ------------------------------------------------------
-
-/** Test card numbers of the sandbox (the familiar Stripe ones). */
-export const SANDBOX_CARDS = {
-  approve: '4242424242424242',
-  decline: '4000000000000002',
-} as const;
-
-export const SANDBOX_MESSAGES = {
-  testMode: 'TEST MODE',
-  testModeNote: 'This is a test checkout. No real money moves.',
-  cardDeclined: 'Your card was declined.',
-  promptDeclined: 'You declined the payment on your phone.',
-  unknownCard: `Use the test card ${SANDBOX_CARDS.approve} (approved) or ${SANDBOX_CARDS.decline} (declined).`,
-  pinInvalid: 'Enter your 4-digit PIN',
-  notOpen: 'This checkout is no longer open.',
-} as const;
 
 export const sandboxCheckoutSchema = z.object({
   id: z.string(),

@@ -3,7 +3,7 @@
  * the provider's earnings, the customer's payments, materials, and the admin's money pages.
  */
 import { z } from 'zod';
-import { CURRENCIES } from '../schemas/profile.ts';
+import { CURRENCIES } from '../money.ts';
 import { TIER_IDS } from '../tiers.ts';
 import { BOOKING_PAYMENT_STATUSES, PAYOUT_METHOD_TYPES, PAYOUT_STATUSES, REFUND_STATUSES } from './escrow.ts';
 import {

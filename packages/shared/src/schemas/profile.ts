@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FULL_NAME_MAX } from '../auth/schemas.ts';
+import { CURRENCIES } from '../money.ts';
 import { GHANA_PHONE_MESSAGE, normalizeGhanaPhone } from '../phone.ts';
 import { type TextRules, validateText } from '../validation/text.ts';
 import { safeText } from './common.ts';
@@ -19,7 +20,6 @@ function patchText(rules: Omit<TextRules, 'required'>) {
     .transform((value) => (value === undefined ? undefined : value?.trim() ? value.trim() : null));
 }
 
-export const CURRENCIES = ['GHS', 'USD'] as const;
 export const BIO_MAX = 1000;
 
 /**

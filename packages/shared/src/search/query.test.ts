@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  effectiveSort,
-  SEARCH_MESSAGES,
-  searchFromParams,
-  searchQuerySchema,
-  searchToParams,
-} from './query.ts';
+import { effectiveSort, SEARCH_MESSAGES, searchFromParams, searchToParams } from './params.ts';
+import { searchQuerySchema } from './query.ts';
 
 const issues = (input: Record<string, unknown>) => {
   const r = searchQuerySchema.safeParse(input);

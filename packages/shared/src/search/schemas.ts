@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { weeklyAvailabilityResponseSchema } from '../onboarding/availability.ts';
-import { PRICE_TYPES, SERVICE_STATUSES } from '../services/services.ts';
-import { SEARCH_LIMITS, SEARCH_SORTS } from './query.ts';
+import { PRICE_TYPES, SERVICE_STATUSES } from '../services/rules.ts';
+import { SEARCH_LIMITS, SEARCH_SORTS } from './params.ts';
 
 /**
  * What the finding-providers API answers (GET /api/search, /api/providers/:slug, /api/directory,
@@ -45,9 +45,6 @@ const pageFields = {
   page: z.number().int(),
   pageSize: z.number().int(),
 };
-
-/** Counting stops here: "1000+ providers". */
-export const SEARCH_TOTAL_CAP = 1000;
 
 export const searchResponseSchema = z.object({
   items: z.array(providerCardSchema),

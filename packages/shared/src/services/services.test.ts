@@ -6,9 +6,8 @@ import {
   isServiceVisible,
   priceLabel,
   SERVICE_MESSAGES,
-  serviceInputSchema,
-  serviceUpdateSchema,
-} from './services.ts';
+} from './rules.ts';
+import { serviceInputSchema, serviceUpdateSchema } from './services.ts';
 
 const valid = {
   title: 'Knotless braids (waist length)',

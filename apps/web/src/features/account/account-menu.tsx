@@ -1,19 +1,5 @@
-import { type ActiveRole, isProviderLike } from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
-import {
-  ChevronDown,
-  Heart,
-  Landmark,
-  LayoutDashboard,
-  ListPlus,
-  LogOut,
-  Receipt,
-  ShieldCheck,
-  UserRound,
-  Wallet,
-} from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { HEADER_LINKS, type NavItem, signedInNavLinks } from '../../components/site/nav.ts';
 import {
   type HeaderAccount,
@@ -21,247 +7,28 @@ import {
   SignedOutButtons,
 } from '../../components/site/site-header.tsx';
 import { SiteLink } from '../../components/site/site-link.tsx';
-import { Avatar, initialsOf } from '../../components/ui/avatar.tsx';
-import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
-import { ROUTES } from '../../lib/routes.ts';
-import { useDismiss } from '../../lib/use-dismiss.ts';
-import { useJoinAsProvider, useOptionalSession, useSession } from '../auth/index.ts';
-import { HeaderInbox } from '../notifications/index.ts';
+import { useJoinAsProvider, useOptionalSession } from '../auth/index.ts';
 import { unreadMessagesQuery } from '../realtime/index.ts';
-import { RoleBadge } from './role-badge.tsx';
 
-export const ACCOUNT_MENU_TEXT = {
-  trigger: 'Account menu',
-  dashboard: 'Dashboard',
-  profile: 'Profile and security',
-  favorites: 'Favorites',
-  services: 'Your services',
-  earnings: 'Earnings',
-  payouts: 'Payouts',
-  payments: 'Payments',
-  admin: 'Admin panel',
-  logOut: 'Log out',
-  switchView: 'Switch view',
-} as const;
+export { ACCOUNT_MENU_TEXT } from './account-menu-text.ts';
 
-const VIEWS: { value: ActiveRole; label: string }[] = [
-  { value: 'customer', label: 'Customer' },
-  { value: 'provider', label: 'Provider' },
-];
+/** The bell and the account menu, downloaded once someone is signed in (visitors never need them). */
+const SignedInBar = lazy(() => import('./signed-in-bar.tsx'));
 
-function MenuLink({
-  to,
-  icon,
-  children,
-  onClick,
-}: {
-  to: string;
-  icon: ReactNode;
-  children: ReactNode;
-  onClick: () => void;
-}) {
-  return (
-    <Link
-      to={to}
-      onClick={onClick}
-      className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium text-fg hover:bg-muted"
-    >
-      {icon}
-      {children}
-    </Link>
-  );
-}
-
-/** Spec 2 header, signed in: the email, a role badge, Dashboard, Log out, and the view switch. */
-export function AccountMenu() {
-  const { me, role, isAdmin, activeRole, canSwitchView, setActiveRole, signOut, isLoggingOut } = useSession();
-  const [open, setOpen] = useState(false);
-  const closeMenu = useCallback(() => setOpen(false), []);
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the page changes
-  useEffect(() => setOpen(false), [pathname]);
-
-  useDismiss(open, closeMenu, rootRef, triggerRef);
-
-  if (!me || !role) return null;
-  const name = me.profile.full_name || me.user.name || me.user.email;
-  const avatar = me.profile.avatar_url ?? me.user.image;
-  const close = () => setOpen(false);
-
-  return (
-    <div ref={rootRef} className="relative">
-      {/* Named by its content, not aria-label: the name starts with the initials on screen (axe
-          label-content-name-mismatch), e.g. "EA — Account menu for Efua Admin". */}
-      <button
-        ref={triggerRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-        className="flex items-center gap-2 rounded-full border border-border p-0.5 hover:bg-muted sm:pr-2"
-      >
-        {avatar ? (
-          <Avatar src={avatar} name={name} className="h-9 w-9 text-sm" />
-        ) : (
-          <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
-            {initialsOf(name)}
-          </span>
-        )}{' '}
-        <span className="sr-only">
-          {avatar ? '' : '— '}
-          {ACCOUNT_MENU_TEXT.trigger} for {name}
-        </span>
-        <span aria-hidden="true" className="hidden max-w-32 truncate text-sm font-semibold md:inline">
-          {name.split(' ')[0]}
-        </span>
-        <ChevronDown
-          aria-hidden="true"
-          className={`hidden h-4 w-4 text-muted-fg transition-transform sm:block ${open ? 'rotate-180' : ''}`}
-        />
-      </button>
-      {open && (
-        <div
-          id={panelId}
-          className="fixed inset-x-2 top-[4.25rem] z-50 rounded-2xl border border-border bg-card p-2 shadow-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-80"
-        >
-          <div className="flex items-center gap-3 px-3 py-3">
-            <Avatar src={avatar} name={name} className="h-11 w-11 text-base" />
-            <div className="min-w-0">
-              <p className="truncate font-semibold text-fg">{name}</p>
-              <p className="truncate text-sm text-muted-fg">{me.user.email}</p>
-              <span className="mt-1 flex flex-wrap items-center gap-1">
-                <RoleBadge role={role} />
-                {me.profile.verified && <VerifiedBadge />}
-              </span>
-            </div>
-          </div>
-          {canSwitchView && (
-            <fieldset className="border-t border-border px-3 py-3">
-              <legend className="float-left mb-2 w-full text-xs font-semibold uppercase tracking-wider text-muted-fg">
-                {ACCOUNT_MENU_TEXT.switchView}
-              </legend>
-              <div className="clear-both grid grid-cols-2 gap-1 rounded-full bg-muted p-1">
-                {VIEWS.map((view) => (
-                  <button
-                    key={view.value}
-                    type="button"
-                    aria-pressed={activeRole === view.value}
-                    onClick={() => setActiveRole(view.value)}
-                    className={`min-h-9 rounded-full text-sm font-semibold ${
-                      activeRole === view.value ? 'bg-card text-fg shadow-sm' : 'text-muted-fg hover:text-fg'
-                    }`}
-                  >
-                    {view.label}
-                  </button>
-                ))}
-              </div>
-            </fieldset>
-          )}
-          <nav aria-label="Account" className="grid gap-0.5 border-t border-border py-2">
-            <MenuLink
-              to={ROUTES.dashboard}
-              onClick={close}
-              icon={<LayoutDashboard aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
-            >
-              {ACCOUNT_MENU_TEXT.dashboard}
-            </MenuLink>
-            <MenuLink
-              to={ROUTES.profile}
-              onClick={close}
-              icon={<UserRound aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
-            >
-              {ACCOUNT_MENU_TEXT.profile}
-            </MenuLink>
-            {role !== null && isProviderLike(role) && (
-              <MenuLink
-                to={ROUTES.postService}
-                onClick={close}
-                icon={<ListPlus aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
-              >
-                {ACCOUNT_MENU_TEXT.services}
-              </MenuLink>
-            )}
-            {role !== null && isProviderLike(role) && (
-              <>
-                <MenuLink
-                  to={ROUTES.earnings}
-                  onClick={close}
-                  icon={<Wallet aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
-                >
-                  {ACCOUNT_MENU_TEXT.earnings}
-                </MenuLink>
-                <MenuLink
-                  to={ROUTES.payoutSettings}
-                  onClick={close}
-                  icon={<Landmark aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
-                >
-                  {ACCOUNT_MENU_TEXT.payouts}
-                </MenuLink>
-              </>
-            )}
-            <MenuLink
-              to={ROUTES.payments}
-              onClick={close}
-              icon={<Receipt aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
-            >
-              {ACCOUNT_MENU_TEXT.payments}
-            </MenuLink>
-            <MenuLink
-              to={ROUTES.favorites}
-              onClick={close}
-              icon={<Heart aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
-            >
-              {ACCOUNT_MENU_TEXT.favorites}
-            </MenuLink>
-            {isAdmin && (
-              <MenuLink
-                to={ROUTES.admin}
-                onClick={close}
-                icon={<ShieldCheck aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
-              >
-                {ACCOUNT_MENU_TEXT.admin}
-              </MenuLink>
-            )}
-          </nav>
-          <div className="border-t border-border pt-2">
-            <button
-              type="button"
-              disabled={isLoggingOut}
-              onClick={() => {
-                close();
-                void signOut();
-              }}
-              className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-sm font-semibold text-danger hover:bg-danger/10 disabled:opacity-60"
-            >
-              <LogOut aria-hidden="true" className="h-4 w-4" />
-              {ACCOUNT_MENU_TEXT.logOut}
-            </button>
-          </div>
-        </div>
-      )}
-    </div>
-  );
+function AccountPlaceholder() {
+  return <span aria-hidden="true" className="h-10 w-10 animate-pulse rounded-full bg-muted sm:w-40" />;
 }
 
 /** What the header shows in its account area: Log In / Sign Up, a placeholder while loading, or the menu. */
 export function HeaderAccountSlot({ placement, onNavigate }: HeaderAccountProps) {
   const session = useOptionalSession();
   const status = session?.status ?? 'signed_out';
-  if (status === 'loading') {
-    return placement === 'bar' ? (
-      <span aria-hidden="true" className="h-10 w-10 animate-pulse rounded-full bg-muted sm:w-40" />
-    ) : null;
-  }
+  if (status === 'loading') return placement === 'bar' ? <AccountPlaceholder /> : null;
   if (status === 'signed_in')
     return placement === 'bar' ? (
-      <>
-        <HeaderInbox />
-        <AccountMenu />
-      </>
+      <Suspense fallback={<AccountPlaceholder />}>
+        <SignedInBar />
+      </Suspense>
     ) : null;
   return placement === 'bar' ? (
     <div className="hidden items-center gap-2 sm:flex">

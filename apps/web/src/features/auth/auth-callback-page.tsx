@@ -2,10 +2,10 @@ import { ADMIN_USER_MESSAGES, AUTH_DELAYS, AUTH_TEXT, isProviderLike, safeReturn
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { toast } from '../../lib/toast.ts';
 import { becomeProvider } from './api/become-provider.ts';
 import { useSession } from './auth-provider.tsx';
 import { needsOnboarding, ONBOARDING_WELCOME_PATH } from './guards.tsx';

@@ -1,6 +1,6 @@
 import { type MappedAuthError, mapAuthError } from '@adwuma/shared';
-import { toast } from 'sonner';
 import { ApiError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 
 /** Spec 8 "Auth message mapping" for any failure of an auth call. */
 export function mapError(error: unknown): MappedAuthError {

@@ -1,9 +1,9 @@
 import { THEME_STORAGE_KEY } from '@adwuma/shared';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { expiredSignInUrl, useSession } from './auth-provider.tsx';
 import { HomeRedirect, RequireAuth } from './guards.tsx';
 import { json, makeMe, makeProfile, renderWithSession, SIGNED_OUT, stubFetch } from './test/fixtures.tsx';

@@ -21,7 +21,6 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { onSessionExpired } from '../../lib/api.ts';
 import {
   clearStoredAuthState,
@@ -32,6 +31,7 @@ import {
   SESSION_PATH,
 } from '../../lib/session.ts';
 import { safeStorage } from '../../lib/storage.ts';
+import { toast } from '../../lib/toast.ts';
 import { JoinAsProviderHost } from './join-as-provider-dialog.tsx';
 
 /**
@@ -79,6 +79,29 @@ export function useSession(): AuthContextValue {
 /** For shared chrome that may also render outside the app (then: nobody is signed in). */
 export function useOptionalSession(): AuthContextValue | null {
   return useContext(AuthContext);
+}
+
+/**
+ * For a link or button whose target depends on who is signed in (Message, Request a quote, Save):
+ * on a server-rendered page it can be tapped before the browser knows the session (issue 20). Call
+ * it first in the click handler: while the session is unknown it stops the click, waits for the
+ * answer and calls `then` with it; once known it does nothing and answers false (handle the click).
+ */
+export function useWhenSessionKnown() {
+  const queryClient = useQueryClient();
+  const { status } = useSession();
+  return useCallback(
+    (event: { preventDefault(): void }, then: (signedIn: boolean) => void): boolean => {
+      if (status !== 'loading') return false;
+      event.preventDefault();
+      queryClient.fetchQuery(meQueryOptions).then(
+        (me) => then(Boolean(me)),
+        () => then(false),
+      );
+      return true;
+    },
+    [status, queryClient],
+  );
 }
 
 /** Where an expired session sends the person: back to this page after signing in, else /dashboard. */

@@ -2,13 +2,13 @@ import { AUTH_DELAYS, AUTH_TEXT, resendMessages } from '@adwuma/shared';
 import { ArrowLeft, MailCheck, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { EmailInput, Field } from '../../components/ui/field.tsx';
 import { authApi } from '../../lib/auth-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authPath } from '../../lib/routes.ts';
+import { toast } from '../../lib/toast.ts';
 
 export const CHECK_EMAIL_TEXT = {
   resend: 'Resend email',

@@ -1,10 +1,10 @@
 import { AUTH_TEXT } from '@adwuma/shared';
 import { KeyRound, LogIn, MailPlus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { authApi } from '../../lib/auth-client.ts';
+import { toast } from '../../lib/toast.ts';
 
 export const EXISTING_ACCOUNT_TEXT = {
   title: 'You already have an account',

@@ -1,40 +1,13 @@
-import { ACTIVE_ROLE_STORAGE_KEY, PROVIDER_SETUP_TEXT } from '@adwuma/shared';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { ACTIVE_ROLE_STORAGE_KEY } from '@adwuma/shared';
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { safeStorage } from '../../lib/storage.ts';
 import { becomeProvider } from './api/become-provider.ts';
 import { JoinAsProviderContext } from './join-as-provider-context.ts';
 import { ONBOARDING_WELCOME_PATH } from './paths.ts';
 
-/** "Also offer services?": what Join as Provider asks a signed-in person first (issue 22). */
-export function JoinAsProviderDialog({
-  busy,
-  onStart,
-  onCancel,
-}: {
-  busy: boolean;
-  onStart: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Dialog
-      title={PROVIDER_SETUP_TEXT.dialogTitle}
-      description={PROVIDER_SETUP_TEXT.dialogBody}
-      onClose={() => (busy ? undefined : onCancel())}
-    >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" disabled={busy} onClick={onCancel}>
-          {PROVIDER_SETUP_TEXT.cancel}
-        </Button>
-        <Button busy={busy} onClick={onStart}>
-          {PROVIDER_SETUP_TEXT.start}
-        </Button>
-      </div>
-    </Dialog>
-  );
-}
+// The confirmation is downloaded when Join as Provider is pressed, not with every page (issue 20).
+const JoinAsProviderDialog = lazy(() => import('./join-as-provider-confirm.tsx'));
 
 /**
  * Holds the Join as Provider confirmation for the whole app, so it outlives the menu that opened
@@ -77,7 +50,9 @@ export function JoinAsProviderHost({
     <JoinAsProviderContext.Provider value={show}>
       {children}
       {open && (
-        <JoinAsProviderDialog busy={busy} onStart={() => void start()} onCancel={() => setOpen(false)} />
+        <Suspense fallback={null}>
+          <JoinAsProviderDialog busy={busy} onStart={() => void start()} onCancel={() => setOpen(false)} />
+        </Suspense>
       )}
     </JoinAsProviderContext.Provider>
   );

@@ -1,9 +1,9 @@
 import { AUTH_DELAYS, AUTH_TEXT, type AuthMode, signupRole } from '@adwuma/shared';
 import type { NavigateFunction } from 'react-router';
-import { toast } from 'sonner';
 import { track } from '../../lib/analytics.ts';
 import { ApiError, fieldErrors } from '../../lib/api.ts';
 import { authApi } from '../../lib/auth-client.ts';
+import { toast } from '../../lib/toast.ts';
 import { isServiceFailure, mapError, toastAuthMessage } from './auth-feedback.ts';
 import type { FlowStatus, FormError } from './auth-page-text.ts';
 import type { useSession } from './auth-provider.tsx';

@@ -1,8 +1,8 @@
 import { AUTH_TEXT, type AuthMode, authModeFromQuery, safeReturnTo } from '@adwuma/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { authApi } from '../../lib/auth-client.ts';
+import { toast } from '../../lib/toast.ts';
 import { useAuthProviders } from './api/get-auth-providers.ts';
 import { isServiceFailure, mapError, toastAuthMessage } from './auth-feedback.ts';
 import type { FlowStatus, FormError } from './auth-page-text.ts';

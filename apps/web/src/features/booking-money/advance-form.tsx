@@ -1,10 +1,10 @@
 import { advanceRequestSchema, ESCROW_MESSAGES, MONEY_MESSAGES, parseMoney } from '@adwuma/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CediInput, Field } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { useTakeAdvance } from './api/booking-money.ts';
 import { cedis, MATERIALS_TEXT } from './money-text.ts';
 

@@ -1,12 +1,12 @@
 import { MONEY_MESSAGES, parseMoney } from '@adwuma/shared';
 import { Camera } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CediInput, Field, Input } from '../../components/ui/field.tsx';
 import { FilePick } from '../../components/ui/file-pick.tsx';
 import { fieldErrors } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { useAddReceipt } from './api/booking-money.ts';
 import { MATERIALS_TEXT } from './money-text.ts';
 

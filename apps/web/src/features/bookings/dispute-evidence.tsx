@@ -1,9 +1,9 @@
 import { DISPUTE_LIMITS } from '@adwuma/shared';
 import { Camera, FileText, Paperclip, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { FilePick } from '../../components/ui/file-pick.tsx';
 import { UploadProgress } from '../../components/ui/upload-progress.tsx';
+import { toast } from '../../lib/toast.ts';
 import { isUploadAbort } from '../../lib/upload.ts';
 import { DOCUMENT_ACCEPT, documentProblem, uploadFailureReason } from '../verification/index.ts';
 import {

@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { AppLink, ButtonLink } from '../../components/ui/button-link.tsx';
 import { EmailInput, Field, Input, PhoneInput, Select, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
 import { ROUTES } from '../../lib/routes.ts';
+import { toast } from '../../lib/toast.ts';
 import { type EnterpriseLeadCreated, useCreateEnterpriseLead } from './api/create-enterprise-lead.ts';
 
 type FieldName = keyof EnterpriseLeadInput;

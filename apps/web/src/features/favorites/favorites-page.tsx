@@ -1,13 +1,13 @@
 import { SEARCH_LIMITS } from '@adwuma/shared';
 import { Heart, Search } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
+import { toast } from '../../lib/toast.ts';
 import {
   FAVORITE_TEXT,
   ProviderCard,

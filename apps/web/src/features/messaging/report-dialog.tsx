@@ -6,11 +6,11 @@ import {
   type ReportReason,
 } from '@adwuma/shared';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Textarea } from '../../components/ui/field.tsx';
+import { toast } from '../../lib/toast.ts';
 import { useReport } from './api/messaging-api.ts';
 
 export const REPORT_TEXT = {

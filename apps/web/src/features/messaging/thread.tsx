@@ -18,7 +18,6 @@ import {
   RotateCcw,
 } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,6 +25,7 @@ import { AppLink, ButtonLink } from '../../components/ui/button-link.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
+import { toast } from '../../lib/toast.ts';
 import { useDismiss } from '../../lib/use-dismiss.ts';
 import { messagingKeys } from '../realtime/index.ts';
 import {

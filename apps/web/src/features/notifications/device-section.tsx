@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellOff, BellRing } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../lib/toast.ts';
 import { pushKeys, pushSubscriptionsQuery } from './api/push.ts';
 import { DiagnosticsSection } from './diagnostics-section.tsx';
 import { type DeviceState, disablePush, enablePush, readDeviceState } from './push-device.ts';

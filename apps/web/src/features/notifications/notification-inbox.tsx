@@ -2,8 +2,8 @@ import type { Notification } from '@adwuma/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { toast } from '../../lib/toast.ts';
 import {
   markAllNotificationsRead,
   markAllReadInCache,

@@ -6,8 +6,8 @@ import {
   type NotificationPreferences,
 } from '@adwuma/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { toast } from '../../lib/toast.ts';
 import {
   completePreferences,
   type PreferenceRow,

@@ -8,12 +8,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RotateCw } from 'lucide-react';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { fieldErrors } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import {
   DocumentSlot,
   type GhanaCardFormInput,

@@ -1,9 +1,9 @@
 import { type GeocodeSearchResult, LOCATION_MESSAGES } from '@adwuma/shared';
 import { Crosshair } from 'lucide-react';
 import { type Dispatch, lazy, type SetStateAction, Suspense, useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { reverseGeocode } from '../../lib/onboarding-api.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/index.ts';
 import { type Place, PlacePicker, useLocationContext } from '../location/index.ts';
 import type { LocationValues } from './location-values.ts';

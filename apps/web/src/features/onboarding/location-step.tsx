@@ -1,12 +1,12 @@
 import { LOCATION_MESSAGES, locationSaveRequestSchema, validateLocationForSave } from '@adwuma/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
 import { saveLocation } from '../../lib/onboarding-api.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/index.ts';
 import { useLocationContext } from '../location/index.ts';
 import { PlaceFinder, usePlaceFinder } from './location-finder.tsx';

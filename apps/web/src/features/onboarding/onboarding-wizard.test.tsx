@@ -210,8 +210,8 @@ describe('onboarding wizard', () => {
 
     // No point yet: spec 8's message, nothing sent, focus on the search.
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    // Inline (the form's alert) and as a toast.
-    expect(await screen.findAllByText('Cannot save: missing location data')).toHaveLength(2);
+    // Inline (the form's alert) and as a toast (which comes once sonner has loaded: lib/toast.ts).
+    await waitFor(() => expect(screen.getAllByText('Cannot save: missing location data')).toHaveLength(2));
     expect(screen.getByText('Choose a point on the map')).toBeInTheDocument();
     expect(screen.getByLabelText('Search for your town or area')).toHaveFocus();
 

@@ -9,11 +9,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Field, Input, PhoneInput, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
 import { onboardingKeys, saveProfile } from '../../lib/onboarding-api.ts';
 import { ME_QUERY_KEY, type Me } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/index.ts';
 import { AvatarField } from '../profile/index.ts';
 import {

@@ -16,7 +16,6 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, PartyPopper, Pencil } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -31,6 +30,7 @@ import {
 } from '../../lib/onboarding-api.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { ME_QUERY_KEY } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/index.ts';
 import { useStartCheckout } from '../checkout/index.ts';
 import { pricingQuery } from '../subscription/index.ts';

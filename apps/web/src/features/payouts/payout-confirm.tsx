@@ -1,7 +1,7 @@
 import { MOMO_NETWORK_NAMES, type PayoutSettings, payoutMethodLabel } from '@adwuma/shared';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../lib/toast.ts';
 import { type PayoutLookupAnswer, useSavePayoutMethod } from './api/payout-settings.ts';
 import { type Draft, PAYOUTS_TEXT as T } from './payouts-text.ts';
 

@@ -1,9 +1,9 @@
 import { Camera, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { toast } from '../../lib/toast.ts';
 import { AVATAR_TYPES, avatarProblem, useUpdateProfile, useUploadAvatar } from './api/profile.ts';
 
 export const AVATAR_TEXT = {

@@ -9,11 +9,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, PhoneInput, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { useUpdateProfile } from './api/profile.ts';
 
 export const PROFILE_TEXT = {

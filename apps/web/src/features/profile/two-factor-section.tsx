@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,6 +9,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { authApi } from '../../lib/auth-client.ts';
+import { toast } from '../../lib/toast.ts';
 import { PasswordInput, TotpCodeInput, totpCodeSchema, useSession } from '../auth/index.ts';
 
 export const TWO_FACTOR_TEXT = {

@@ -22,7 +22,6 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -33,7 +32,8 @@ import { ApiError } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { authPath, buildPath, ROUTES } from '../../lib/routes.ts';
 import { currentPath } from '../../lib/session.ts';
-import { useSession } from '../auth/index.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSession, useWhenSessionKnown } from '../auth/index.ts';
 import { messagePath } from '../messaging/index.ts';
 import { RequestQuoteButton } from '../quotes/index.ts';
 import { ProviderReviews } from '../reviews/index.ts';
@@ -85,10 +85,16 @@ export function profileMeta(data: Profile, origin: string): PageMeta {
 function MessageAction({ providerId }: { providerId: string }) {
   const { status } = useSession();
   const location = useLocation();
-  const to = status === 'signed_in' ? messagePath(providerId) : authPath({ returnTo: currentPath(location) });
+  const navigate = useNavigate();
+  const whenSessionKnown = useWhenSessionKnown();
+  const signInPath = authPath({ returnTo: currentPath(location) });
+  const to = status === 'signed_in' ? messagePath(providerId) : signInPath;
   return (
     <Link
       to={to}
+      onClick={(event) =>
+        whenSessionKnown(event, (signedIn) => navigate(signedIn ? messagePath(providerId) : signInPath))
+      }
       className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
     >
       <MessageSquareText aria-hidden="true" className="h-4 w-4" />

@@ -13,7 +13,6 @@ import { CalendarCheck, CheckCircle2, Send, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -21,48 +20,16 @@ import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { CediInput, Field, Textarea } from '../../components/ui/field.tsx';
 import { ApiError, fieldErrors } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { bookingPath } from '../bookings/index.ts';
 import { useAcceptQuote } from './api/accept-quote.ts';
 import { useCancelQuoteRequest } from './api/cancel-quote-request.ts';
 import { useDeclineQuoteRequest } from './api/decline-quote-request.ts';
 import { useSendQuote } from './api/send-quote.ts';
 import { formatPreferredDate } from './format.ts';
+import { QUOTE_ACTION_TEXT } from './quote-action-text.ts';
 
-export const QUOTE_ACTION_TEXT = {
-  sendQuote: 'Send quote',
-  sendTitle: 'Send a quote',
-  sendLead: (name: string) =>
-    `${name} sees your price and message and can accept it within 7 days. Accepting makes a booking at this price.`,
-  price: 'Your price in GH₵',
-  priceHint: 'The full price for the job as described, e.g. 450 or 450.50.',
-  message: 'Message',
-  messageHint: 'What is included, how long it takes, what the customer should prepare.',
-  quoteSent: 'Quote sent',
-  decline: 'Decline',
-  declineTitle: 'Decline this request?',
-  declineLead: (name: string) => `${name} is told you cannot take this job.`,
-  declineMessage: 'Message to the customer',
-  declineHint: 'e.g. “Fully booked this month, sorry.”',
-  declineConfirm: 'Decline request',
-  declined: 'Request declined',
-  accept: 'Accept quote',
-  acceptTitle: 'Accept this quote?',
-  acceptLead: (name: string) =>
-    `A booking with ${name} is made at this price. You agree the final details with them.`,
-  acceptConfirm: 'Accept and book',
-  booked: (name: string) => `Booked with ${name}`,
-  bookedText: 'The booking is in your schedule. The provider has been told.',
-  viewBooking: 'View booking',
-  cancel: 'Cancel request',
-  cancelTitle: 'Cancel this request?',
-  cancelLead: (name: string) => `${name} will no longer be able to answer it.`,
-  cancelConfirm: 'Cancel request',
-  cancelled: 'Request cancelled',
-  keep: 'Keep it',
-  back: 'Back',
-  close: 'Close',
-  failed: 'That did not work',
-} as const;
+export { QUOTE_ACTION_TEXT };
 
 function ServerAlert({ error }: { error: unknown }) {
   if (!(error instanceof ApiError) || Object.keys(fieldErrors(error)).length > 0) return null;

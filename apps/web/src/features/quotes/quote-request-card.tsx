@@ -6,7 +6,7 @@ import {
   type QuoteStatus,
 } from '@adwuma/shared';
 import { CalendarCheck, CalendarDays, Clock, MapPin, Send, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -17,13 +17,15 @@ import { bookingPath, expiryText } from '../bookings/index.ts';
 import { MessageLink } from '../messaging/index.ts';
 import { timeAgo } from '../notifications/index.ts';
 import { formatPlace, formatPreferredDate } from './format.ts';
-import {
-  AcceptDialog,
-  CancelDialog,
-  DeclineDialog,
-  QUOTE_ACTION_TEXT,
-  SendQuoteDialog,
-} from './quote-actions.tsx';
+import { QUOTE_ACTION_TEXT } from './quote-action-text.ts';
+
+// The answer, decline, accept and cancel dialogs (with the form and schema libraries) are downloaded
+// when one is opened, not with the list of requests (issue 20).
+const actions = () => import('./quote-actions.tsx');
+const SendQuoteDialog = lazy(() => actions().then((m) => ({ default: m.SendQuoteDialog })));
+const DeclineDialog = lazy(() => actions().then((m) => ({ default: m.DeclineDialog })));
+const AcceptDialog = lazy(() => actions().then((m) => ({ default: m.AcceptDialog })));
+const CancelDialog = lazy(() => actions().then((m) => ({ default: m.CancelDialog })));
 
 export type QuoteSide = 'received' | 'sent';
 
@@ -219,10 +221,12 @@ export function QuoteRequestCard({
         </div>
       )}
 
-      {dialog === 'quote' && <SendQuoteDialog request={request} onClose={close} />}
-      {dialog === 'decline' && <DeclineDialog request={request} onClose={close} />}
-      {dialog === 'accept' && <AcceptDialog request={request} onClose={close} />}
-      {dialog === 'cancel' && <CancelDialog request={request} onClose={close} />}
+      <Suspense fallback={null}>
+        {dialog === 'quote' && <SendQuoteDialog request={request} onClose={close} />}
+        {dialog === 'decline' && <DeclineDialog request={request} onClose={close} />}
+        {dialog === 'accept' && <AcceptDialog request={request} onClose={close} />}
+        {dialog === 'cancel' && <CancelDialog request={request} onClose={close} />}
+      </Suspense>
     </article>
   );
 }

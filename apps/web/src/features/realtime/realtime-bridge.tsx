@@ -9,10 +9,10 @@ import {
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { notifySessionExpired } from '../../lib/api.ts';
 import { type RealtimeState, realtime } from '../../lib/realtime.ts';
 import { ROUTES } from '../../lib/routes.ts';
+import { toast } from '../../lib/toast.ts';
 import { useOptionalSession } from '../auth/index.ts';
 import { messagingKeys, notificationKeys } from './realtime-keys.ts';
 

@@ -1,10 +1,10 @@
 import { REVIEW_LIMITS, reviewReplySchema } from '@adwuma/shared';
 import { MessageSquareReply } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { useReplyToReview } from './api/reply-to-review.ts';
 
 /** "Reply" under a received review: opens a short form; one reply per review. */

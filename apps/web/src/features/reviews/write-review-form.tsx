@@ -1,11 +1,11 @@
 import { REVIEW_LIMITS, reviewInputSchema } from '@adwuma/shared';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import type { ReviewToWrite } from './api/get-reviews.ts';
 import { useWriteReview } from './api/write-review.ts';
 import { StarRatingInput } from './stars.tsx';

@@ -9,9 +9,8 @@ import {
   type ServiceValues,
 } from '@adwuma/shared';
 import { Briefcase, Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
@@ -21,11 +20,16 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
+import { toast } from '../../lib/toast.ts';
 import { useJoinAsProvider, useSession } from '../auth/index.ts';
 import { useCategories } from '../search/index.ts';
 import { useDeleteService, useMyServices, useSaveService } from './api/services.ts';
-import { ServiceForm, STATUS_TEXT } from './service-form.tsx';
 import { PHOTOS_TEXT, ServicePhotos } from './service-photos.tsx';
+import { STATUS_TEXT } from './status-text.ts';
+
+// The form (with the form and schema libraries) downloads while the categories it needs are asked
+// for, so the list of services is not held up by it (issue 20).
+const ServiceForm = lazy(() => import('./service-form.tsx').then((m) => ({ default: m.ServiceForm })));
 
 export const POST_SERVICE_TEXT = {
   title: 'Your services',
@@ -145,6 +149,17 @@ function NotProvider() {
     >
       <p>{POST_SERVICE_TEXT.notProviderText}</p>
     </ScreenShell>
+  );
+}
+
+/** The form's room while it (or the categories it needs) loads. */
+function FormSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the form" className="grid gap-3">
+      <Skeleton className="h-11" />
+      <Skeleton className="h-11" />
+      <Skeleton className="h-32" />
+    </div>
   );
 }
 
@@ -325,30 +340,28 @@ export function PostServicePage() {
             {full && !editing ? (
               <p className="text-sm text-muted-fg">{SERVICE_MESSAGES.tooMany}</p>
             ) : categories.isPending || (editId && services.isPending) ? (
-              <div role="status" aria-label="Loading the form" className="grid gap-3">
-                <Skeleton className="h-11" />
-                <Skeleton className="h-11" />
-                <Skeleton className="h-32" />
-              </div>
+              <FormSkeleton />
             ) : categories.isError ? (
               <ErrorScreen detail={categories.error.message} onRetry={() => void categories.refetch()} />
             ) : (
-              <ServiceForm
-                key={`${editing?.id ?? 'new'}-${formKey}`}
-                service={editing}
-                groups={categories.data.groups}
-                busy={save.isPending}
-                error={save.error}
-                onSubmit={onSubmit}
-                onCancel={
-                  editing
-                    ? () => {
-                        save.reset();
-                        setParams({}, { preventScrollReset: true });
-                      }
-                    : undefined
-                }
-              />
+              <Suspense fallback={<FormSkeleton />}>
+                <ServiceForm
+                  key={`${editing?.id ?? 'new'}-${formKey}`}
+                  service={editing}
+                  groups={categories.data.groups}
+                  busy={save.isPending}
+                  error={save.error}
+                  onSubmit={onSubmit}
+                  onCancel={
+                    editing
+                      ? () => {
+                          save.reset();
+                          setParams({}, { preventScrollReset: true });
+                        }
+                      : undefined
+                  }
+                />
+              </Suspense>
             )}
           </div>
           {!(full && !editing) && (

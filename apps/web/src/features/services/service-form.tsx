@@ -28,6 +28,7 @@ import { AppLink } from '../../components/ui/button-link.tsx';
 import { CategorySelect } from '../../components/ui/category-select.tsx';
 import { CediInput, Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { ApiError, fieldErrors } from '../../lib/api.ts';
+import { STATUS_TEXT } from './status-text.ts';
 
 export const SERVICE_FORM_TEXT = {
   title: 'Service title',
@@ -50,11 +51,7 @@ export const SERVICE_FORM_TEXT = {
   cancel: 'Cancel',
 } as const;
 
-export const STATUS_TEXT: Record<ServiceStatus, { label: string; hint: string }> = {
-  draft: { label: 'Draft', hint: 'Only you can see it' },
-  published: { label: 'Published', hint: 'Customers can find and book it' },
-  paused: { label: 'Paused', hint: 'Hidden from customers for now' },
-};
+export { STATUS_TEXT };
 
 /** Duration choices in steps of 15 minutes: up to 8 hours, then whole days up to a week. */
 export const DURATION_OPTIONS: number[] = [

@@ -8,10 +8,10 @@ import {
 } from '@adwuma/shared';
 import { Camera, ChevronLeft, ChevronRight, ImagePlus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { FilePick } from '../../components/ui/file-pick.tsx';
 import { UploadProgress } from '../../components/ui/upload-progress.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { isUploadAbort } from '../../lib/upload.ts';
 import {
   uploadServicePhoto,

@@ -16,13 +16,13 @@ import {
 } from '@adwuma/shared';
 import { ArrowDown, ArrowUp, Check } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx';
 import { ROUTES } from '../../lib/routes.ts';
+import { toast } from '../../lib/toast.ts';
 import { useStartCheckout } from '../checkout/index.ts';
 import { useChangePlan } from './api/subscription.ts';
 import { CADENCE_LABELS, formatDate, formatPrice, SUBSCRIPTION_TEXT, tierName } from './format.ts';

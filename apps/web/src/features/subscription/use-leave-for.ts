@@ -1,7 +1,7 @@
 import { CHECKOUT_MESSAGES } from '@adwuma/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { checkoutErrorMessage, pageNavigation } from '../checkout/index.ts';
 
 /** What went wrong, in the checkout's words (a 401 is 'Authentication required'). */

@@ -6,11 +6,11 @@ import {
 } from '@adwuma/shared';
 import { Camera, FileText, ImageOff, RefreshCw, Trash2, Upload, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FilePick } from '../../components/ui/file-pick.tsx';
 import { UploadProgress } from '../../components/ui/upload-progress.tsx';
+import { toast } from '../../lib/toast.ts';
 import { isUploadAbort } from '../../lib/upload.ts';
 import { removeDocument } from './api/remove-document.ts';
 import {

@@ -11,10 +11,11 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { CHART_HEIGHT } from './chart-size.ts';
 import { shortDayLabel } from './range.ts';
 
-// Recharts lives only in this folder, so it ships in the admin dashboard's chunk and never on the
-// landing page or the public pages (checked after `npm run build -w apps/web`).
+// Recharts lives only in this folder, loaded by lazy-charts.tsx when a chart is drawn: never on the
+// landing page or the public pages, nor in an admin page's first download (scripts/check-bundle-size.mjs).
 
 /** Colours that read on the light and the dark theme; lines also differ by dash, not only colour. */
 export const SERIES_COLOURS = {
@@ -36,8 +37,6 @@ const TOOLTIP_STYLE = {
 };
 const NUMBER = new Intl.NumberFormat('en-GB');
 const formatCount = (value: unknown) => (typeof value === 'number' ? NUMBER.format(value) : String(value));
-
-export const CHART_HEIGHT = 260;
 
 /** Visitors, sign-ups and conversions per day. */
 export function TrafficChart({ series }: { series: FunnelAnalytics['time_series'] }) {

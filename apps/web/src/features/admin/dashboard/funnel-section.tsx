@@ -1,6 +1,7 @@
 import { FUNNEL_STEP_LABELS, type FunnelAnalytics } from '@adwuma/shared';
 import { ChartCard, countColumn, type DataColumn, FunnelSteps, percentColumn } from './chart-card.tsx';
-import { CHART_HEIGHT, PagesChart, SourcesChart, TrafficChart } from './charts.tsx';
+import { CHART_HEIGHT } from './chart-size.ts';
+import { PagesChart, SourcesChart, TrafficChart } from './lazy-charts.tsx';
 import { dayLabel } from './range.ts';
 
 type Day = FunnelAnalytics['time_series'][number];

@@ -9,13 +9,13 @@ import {
 } from '@adwuma/shared';
 import { AlarmClock, Save } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
 import { formatDay } from '../../../lib/money-format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { formatDateTime } from '../admin-ui.tsx';
 import type { AdminSummary } from '../users/api/admins.ts';
 import { useUpdateLead } from './api/leads.ts';

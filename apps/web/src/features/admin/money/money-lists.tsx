@@ -15,10 +15,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PAYMENT_STATUS_BADGES } from '../../../lib/money-format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { GATEWAY_LABELS } from '../admin-subscriptions-page.tsx';
 import { type Column, formatDateTime, PagedTable, pageFrom, StatusFilter } from '../admin-ui.tsx';
 import {

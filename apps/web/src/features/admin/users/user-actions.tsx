@@ -13,12 +13,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, ShieldMinus, ShieldPlus, UserCog, UserRoundCheck, UserRoundX } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field, Select, Textarea } from '../../../components/ui/field.tsx';
 import { fieldErrors } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../auth/index.ts';
 import { adminsQuery } from './api/admins.ts';
 import { useAdminUserAction } from './api/users.ts';

@@ -1,8 +1,8 @@
 import { CHECKOUT_MESSAGES, type CheckoutAnswer, type CheckoutRequest } from '@adwuma/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiError, api, UNEXPECTED_MESSAGE } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
 import { pageNavigation } from '../page-navigation.ts';
 
 export const CHECKOUT_SESSION_PATH = '/api/create-checkout-session';

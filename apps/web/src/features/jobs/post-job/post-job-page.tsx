@@ -1,12 +1,12 @@
 import type { JobValues } from '@adwuma/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../../lib/routes.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../auth/index.ts';
 import { uploadJobPhoto } from '../api/job-photos.ts';
 import { useCreateJob } from '../api/save-job.ts';

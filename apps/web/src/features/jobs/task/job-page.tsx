@@ -1,4 +1,5 @@
 import { Briefcase, SearchX } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ErrorScreen } from '../../../components/screens/error-screen.tsx';
 import { ScreenShell } from '../../../components/screens/screen-shell.tsx';
@@ -9,8 +10,11 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useJob } from '../api/get-job.ts';
 import { BidCardSkeleton } from './bid-card.tsx';
-import { OwnerView } from './owner-view.tsx';
-import { ProviderView } from './provider-view.tsx';
+
+// Each viewer downloads only their side of the job: the owner never needs the bid form (with its
+// form and schema libraries), a provider never needs the hiring view (issue 20).
+const OwnerView = lazy(() => import('./owner-view.tsx').then((m) => ({ default: m.OwnerView })));
+const ProviderView = lazy(() => import('./provider-view.tsx').then((m) => ({ default: m.ProviderView })));
 
 export const JOB_PAGE_TEXT = {
   notFound: 'Job not found',
@@ -83,5 +87,9 @@ export function JobPage() {
       <ErrorScreen detail={error.message} onRetry={() => void job.refetch()} retrying={job.isFetching} />
     );
   }
-  return job.data.viewer === 'owner' ? <OwnerView data={job.data} /> : <ProviderView data={job.data} />;
+  return (
+    <Suspense fallback={<JobPageSkeleton />}>
+      {job.data.viewer === 'owner' ? <OwnerView data={job.data} /> : <ProviderView data={job.data} />}
+    </Suspense>
+  );
 }

@@ -9,12 +9,12 @@ import {
 } from '@adwuma/shared';
 import { Ban, CalendarCheck, CheckCircle2, ImagePlus, Inbox, Lock, Pencil, UserCheck } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { buildPath, ROUTES } from '../../../lib/routes.ts';
+import { toast } from '../../../lib/toast.ts';
 import { type HireResult, useAcceptBid } from '../api/accept-bid.ts';
 import { type JobStatusAction, useChangeJobStatus } from '../api/change-job-status.ts';
 import { useJobPhotos } from '../api/job-photos.ts';

@@ -8,7 +8,6 @@ import {
 } from '@adwuma/shared';
 import { CalendarCheck, Pencil, RotateCcw, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,6 +15,7 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ROUTES } from '../../../lib/routes.ts';
+import { toast } from '../../../lib/toast.ts';
 import { MessageLink } from '../../messaging/index.ts';
 import { useBidAllowance } from '../api/get-bid-allowance.ts';
 import { bidLimitOf, useSaveBid, useWithdrawBid } from '../api/save-bid.ts';

@@ -1,4 +1,4 @@
-import { type PricingAnswer, pricingAnswerSchema } from '@adwuma/shared';
+import { type PricingAnswer, parsePricingAnswer } from '@adwuma/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -8,7 +8,7 @@ export const PRICING_PATH = '/api/pricing';
 export const pricingQuery = queryOptions({
   queryKey: ['pricing'] as const,
   queryFn: async ({ signal }): Promise<PricingAnswer> =>
-    pricingAnswerSchema.parse(await api<unknown>(PRICING_PATH, { signal })),
+    parsePricingAnswer(await api<unknown>(PRICING_PATH, { signal })),
 });
 
 export function usePricing() {

@@ -1,7 +1,7 @@
 import type { FavoritesResponse } from '@adwuma/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api } from '../../../lib/api.ts';
+import { toast } from '../../../lib/toast.ts';
 
 export type { FavoritesResponse } from '@adwuma/shared';
 

@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { authPath } from '../../../lib/routes.ts';
 import { currentPath } from '../../../lib/session.ts';
-import { useSession } from '../../auth/index.ts';
+import { useSession, useWhenSessionKnown } from '../../auth/index.ts';
 import { useFavoriteIds, useSetFavorite } from '../api/favorites.ts';
 
 export const FAVORITE_BUTTON_TEXT = {
@@ -37,13 +37,20 @@ export function FavoriteButton({
   const mutation = useSetFavorite();
   const navigate = useNavigate();
   const location = useLocation();
+  const whenSessionKnown = useWhenSessionKnown();
   const saved = ids.data ? ids.data.includes(providerId) : Boolean(initial);
   const shown = mutation.isPending ? mutation.variables.favorited : saved;
 
   if (signedIn && user?.id === providerId) return null;
 
-  const onClick = () => {
-    if (status === 'loading') return;
+  const onClick = (event: { preventDefault(): void }) => {
+    // Tapped on a server-rendered page before the session is known: decide once it is.
+    if (
+      whenSessionKnown(event, (known) =>
+        known ? undefined : navigate(authPath({ returnTo: currentPath(location) })),
+      )
+    )
+      return;
     if (!signedIn) {
       navigate(authPath({ returnTo: currentPath(location) }));
       return;

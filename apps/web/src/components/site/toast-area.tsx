@@ -1,0 +1,20 @@
+import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
+import { onFirstToast } from '../../lib/toast.ts';
+
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/**
+ * Spec 2's toast area, without sonner in a page's first download (lib/toast.ts): nothing is rendered
+ * until the first toast is raised (on the server and in the first render alike, so a hydrated page
+ * matches its HTML); then sonner's Toaster mounts and shows the toasts raised before it.
+ */
+export function ToastArea(props: ComponentProps<typeof Toaster>) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onFirstToast(() => setWanted(true)), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster {...props} />
+    </Suspense>
+  );
+}
