@@ -17,14 +17,15 @@
 //    robots.txt lines...).
 // The server and Chromium are stopped at the end, on failure and on Ctrl-C. Settings (LH_SKIP_BUILD,
 // LH_PORT, LH_RUNS, LH_PAGES, LH_REPORT_DIR...): docs/benchmarks.md, "Lighthouse benchmark".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { cleanup, cleanupOnSignals, log, onCleanup, round, sleep, waitIfInterrupted } from './lib/common.mjs';
+import { cleanup, cleanupOnSignals, log, onCleanup, round, waitIfInterrupted } from './lib/common.mjs';
+import { spawnServer, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.env.LH_DIST_DIR ?? '.tmp/lh-dist');
@@ -154,20 +155,12 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-lh-'));
   onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   log(`starting the server on port ${port} (embedded database, demo data)`);
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: dist,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
+  const server = spawnServer(port, {
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: dist,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
   });
   let exited = null;
   const exit = new Promise((resolve) =>
@@ -189,18 +182,7 @@ async function startServer() {
     if (!exited) server.kill('SIGKILL');
   });
 
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`the server exited before it was healthy (${JSON.stringify(exited)})`);
-    try {
-      const res = await fetch(`${origin}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error('the server did not become healthy in 120 s');
+  await waitForHealth(origin, server, 120);
 }
 
 /**

@@ -3,12 +3,13 @@
 // requests per second of GET /api/health and of a static page (/landing), against one server
 // process on a fresh embedded database (or BENCH_DATABASE_URL for a Postgres server).
 // Usage: npm run bench   (builds the web app first unless BENCH_SKIP_BUILD=1)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { measureLanding } from '../scripts/check-bundle-size.mjs';
+import { spawnServer, waitForHealth } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, '.tmp/bench-dist');
@@ -26,34 +27,12 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: dist,
-    LOG_LEVEL: 'warn',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-  },
+const server = spawnServer(port, {
+  DATA_DIR: dataDir,
+  WEB_DIST_DIR: dist,
+  LOG_LEVEL: 'warn',
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
-
-async function waitForHealth() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy in 60 s');
-}
 
 function load(url, headers = {}) {
   return new Promise((resolve, reject) => {
@@ -71,7 +50,7 @@ function load(url, headers = {}) {
 }
 
 try {
-  await waitForHealth();
+  await waitForHealth(`http://127.0.0.1:${port}`, server);
   const landing = measureLanding(dist);
   const health = await load(`http://127.0.0.1:${port}/api/health`);
   const staticPage = await load(`http://127.0.0.1:${port}/landing`, { 'accept-encoding': 'gzip, br' });

@@ -16,7 +16,6 @@
 // seeded before (`DATA_DIR=<folder> npm run seed:bench -- --providers N`) instead of seeding it again.
 // The server's resident memory (RSS) is printed idle after start and after the load.
 // Runs under tsx (the root script passes --import tsx) to share the server's SQL builders.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +27,6 @@ import { seedBenchProviders } from '../apps/server/src/db/bench-seed.ts';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { runSearch } from '../apps/server/src/features/search/search-service.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const providers = Number(process.env.BENCH_PROVIDERS ?? 100_000);
 const pgliteProviders = Number(process.env.BENCH_PGLITE_PROVIDERS ?? providers);
@@ -148,36 +146,14 @@ async function directLoad(runner, queries, concurrency, duration) {
 }
 
 function startServer(env) {
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_DIST_DIR: path.join(os.tmpdir(), 'adwuma-bench-no-web'),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_PER_MINUTE: '0',
-      DATABASE_URL: '',
-      ...env,
-    },
+  return spawnServer(port, {
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'adwuma-bench-no-web'),
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_PER_MINUTE: '0',
+    DATABASE_URL: '',
+    ...env,
   });
-  return server;
-}
-
-async function waitForHealth() {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy in 90 s');
 }
 
 /** Resident memory of the server process in MB (Linux), or null. */
@@ -300,7 +276,7 @@ async function benchPostgres() {
       runner,
       async () => {
         const server = startServer({ DATABASE_URL: databaseUrl });
-        await waitForHealth();
+        await waitForHealth(`http://127.0.0.1:${port}`, server, 90);
         return server;
       },
       { interleave: true },
@@ -344,7 +320,7 @@ async function benchPglite() {
       runner,
       async () => {
         const server = startServer({ DATA_DIR: dataDir });
-        await waitForHealth();
+        await waitForHealth(`http://127.0.0.1:${port}`, server, 90);
         return server;
       },
       { interleave: false },

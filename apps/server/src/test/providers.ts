@@ -86,6 +86,18 @@ export const call = (
   });
 
 /**
+ * A fresh customer (`a`) and provider (`b`, an explorer) with a conversation `a` started: limits
+ * count per user, so each test that sends gets users of its own.
+ */
+export async function conversationPair(t: TestApp) {
+  const a = await signUp(t, { name: 'Efua Asante' });
+  const b = await signUp(t, { role: 'explorer', name: 'Yaw Darko' });
+  const res = await call(t, 'POST', '/api/conversations', a.cookie, { recipient_id: b.id });
+  expect(res.statusCode, res.body).toBe(200);
+  return { a, b, conversationId: res.json().id as string };
+}
+
+/**
  * A provider who went through core onboarding through the API (picture set directly, location and
  * categories saved) and uploaded a document, so the provider gate passes and they may publish.
  */

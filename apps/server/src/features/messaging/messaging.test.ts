@@ -2,7 +2,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGING_TEXT, SEND_LIMIT } from '@adwuma/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { signUp, type TestUser } from '../../test/auth.ts';
-import { call, onboardedProvider } from '../../test/providers.ts';
+import { call, conversationPair, onboardedProvider } from '../../test/providers.ts';
 import { listenLoopback, openSocket } from '../../test/realtime.ts';
 
 describe('messaging', () => {
@@ -17,15 +17,6 @@ describe('messaging', () => {
     provider = await onboardedProvider(t, { name: 'Kofi Boateng' });
   });
   afterAll(() => t.close());
-
-  /** A fresh customer and provider (explorer) with a conversation: the send limit is per user. */
-  async function pair() {
-    const a = await signUp(t, { name: 'Efua Asante' });
-    const b = await signUp(t, { role: 'explorer', name: 'Yaw Darko' });
-    const res = await call(t, 'POST', '/api/conversations', a.cookie, { recipient_id: b.id });
-    expect(res.statusCode, res.body).toBe(200);
-    return { a, b, conversationId: res.json().id as string };
-  }
 
   it('delivers a message live to the other side, in order, and catches up after a drop', async () => {
     const start = await call(t, 'POST', '/api/conversations', customer.cookie, { recipient_id: provider.id });
@@ -55,7 +46,7 @@ describe('messaging', () => {
   });
 
   it('answers 404 to outsiders on someone else’s conversation, as for one that does not exist', async () => {
-    const { a, conversationId } = await pair();
+    const { a, conversationId } = await conversationPair(t);
     await call(t, 'POST', `/api/conversations/${conversationId}/messages`, a.cookie, { body: 'private' });
     const outsider = await signUp(t);
     const attempts = [
@@ -76,7 +67,7 @@ describe('messaging', () => {
   });
 
   it('refuses a message over 5,000 characters and a 100 KB one with 400', async () => {
-    const { a, conversationId } = await pair();
+    const { a, conversationId } = await conversationPair(t);
     const url = `/api/conversations/${conversationId}/messages`;
     const justOver = await call(t, 'POST', url, a.cookie, { body: 'a'.repeat(MESSAGE_MAX_LENGTH + 1) });
     expect(justOver.statusCode, justOver.body).toBe(400);
@@ -94,7 +85,7 @@ describe('messaging', () => {
   });
 
   it('stores and returns HTML or script as plain text, verbatim', async () => {
-    const { a, b, conversationId } = await pair();
+    const { a, b, conversationId } = await conversationPair(t);
     const body = '<script>alert("x")</script><img src=x onerror="alert(1)"> & <b>bold</b>';
     const socket = await openSocket(base, b.cookie);
     await socket.ready();
@@ -112,7 +103,7 @@ describe('messaging', () => {
   });
 
   it('refuses a send flood over REST with 429 RATE_LIMITED and how long to wait', async () => {
-    const { a, b, conversationId } = await pair();
+    const { a, b, conversationId } = await conversationPair(t);
     const url = `/api/conversations/${conversationId}/messages`;
     const results = await Promise.all(
       Array.from({ length: SEND_LIMIT.max + 5 }, (_, i) =>
@@ -159,7 +150,7 @@ describe('messaging', () => {
   });
 
   it('answers, stores and sends the same message, with one notice for the first unread one (one-statement send)', async () => {
-    const { a, b, conversationId } = await pair();
+    const { a, b, conversationId } = await conversationPair(t);
     const socket = await openSocket(base, b.cookie);
     const ready = await socket.ready();
     const url = `/api/conversations/${conversationId}/messages`;
@@ -206,7 +197,7 @@ describe('messaging', () => {
   });
 
   it('delivers a message too large for a NOTIFY payload (fetched by the receiving process), in order', async () => {
-    const { a, b, conversationId } = await pair();
+    const { a, b, conversationId } = await conversationPair(t);
     const socket = await openSocket(base, b.cookie);
     await socket.ready();
     // 2,500 emoji: 5,000 characters, 10,000 bytes of UTF-8 — more than NOTIFY carries inline.

@@ -30,15 +30,14 @@ import {
   providerSearch,
   pushSubscriptions,
   quoteRequests,
-  realtimeCursors,
-  realtimeEvents,
   userBlocks,
 } from '../../db/schema.ts';
 import { roleOf } from '../../kernel/http/session.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { countInWindowSql } from '../../lib/limits/index.ts';
 import type { Deps } from '../../types.ts';
 import { sendNoticeMails } from '../notifications/index.ts';
-import { appendEvents, REALTIME_CHANNEL } from '../realtime/index.ts';
+import { appendEvents, REALTIME_CHANNEL, storeEventsSql } from '../realtime/index.ts';
 import { refreshResponseTimeSoon } from './response-time.ts';
 import { checkSendLimit, refuseOverSendLimit, SEND_RULE, sendLimitKey } from './send-limit.ts';
 
@@ -468,8 +467,6 @@ export async function sendMessage(
   // The send limit, counted with the facts when it lives in the database (else in Redis, first).
   const countHere = input.countLimit === true && deps.limits.kind === 'database';
   if (input.countLimit && !countHere) await checkSendLimit(deps.limits, senderId);
-  const limitKey = sendLimitKey(senderId);
-  const window = `${SEND_RULE.windowSeconds} seconds`;
   // Membership, blocks both ways, an earlier send with this client_id and what the notice needs
   // (the sender's name, the recipient's choices for message notices, whether they have a push
   // subscription), in one query; the row is there even for a conversation that does not exist.
@@ -489,7 +486,7 @@ export async function sendMessage(
     left join ${conversations} c on c.id = ${conversationId}
     left join lateral (select case when c.customer_id = ${senderId} then c.provider_id
       else c.customer_id end as id) as other on true`;
-  // The limit's window as lib/limits/database-store.ts counts it (the same row, so both agree),
+  // The limit's window as lib/limits counts it (the same row, so both agree),
   // committed without waiting for the disk: a count lost in a crash costs nothing, and the send
   // keeps a single wait for the disk (the message's).
   const [facts] = (await preparedRows(
@@ -497,16 +494,7 @@ export async function sendMessage(
     countHere ? 'messaging_send_facts_counted' : 'messaging_send_facts',
     countHere
       ? sql`
-    with counted as (
-      insert into rate_limits (key, count, window_started_at) values (${limitKey}, 1, now())
-      on conflict (key) do update set
-        count = case when rate_limits.window_started_at <= now() - ${window}::interval then 1
-                     else rate_limits.count + 1 end,
-        window_started_at = case when rate_limits.window_started_at <= now() - ${window}::interval
-                                 then now() else rate_limits.window_started_at end
-      returning count,
-        ceil(extract(epoch from (window_started_at + ${window}::interval - now())) * 1000)::int as reset_ms
-    )
+    with counted as (${countInWindowSql(sendLimitKey(senderId), SEND_RULE.windowSeconds)})
     select facts.*, counted.count as limit_count, counted.reset_ms as limit_reset_ms,
       set_config('synchronous_commit', 'off', true) as async_commit
     from (${factsQuery}) as facts, counted`
@@ -722,25 +710,7 @@ async function writeMessage(
           'link', n.link, 'read_at', null, 'created_at', ${isoSql(sql`n.created_at`)}))
       from notice n where n.in_app
     ),
-    counts as (select user_id, count(*)::integer as n from input group by user_id),
-    cursors as (
-      insert into ${realtimeCursors} (user_id, last_seq)
-      select user_id, n from counts order by user_id
-      on conflict (user_id) do update set last_seq = ${realtimeCursors}.last_seq + excluded.last_seq
-      returning user_id, last_seq
-    ),
-    events as (
-      select input.i, input.user_id, input.type, input.data,
-        (cursors.last_seq - counts.n + row_number() over (partition by input.user_id order by input.i))::integer as seq
-      from input
-      join cursors on cursors.user_id = input.user_id
-      join counts on counts.user_id = input.user_id
-    ),
-    stored_events as (
-      insert into ${realtimeEvents} (user_id, seq, type, data)
-      select user_id, seq, type, data from events
-      returning 1
-    ),
+    ${storeEventsSql()},
     payload as (
       select json_build_object('e', json_agg(json_build_object('u', user_id, 's', seq, 'v', data) order by i))::text as inline,
         json_build_object('e', json_agg(json_build_object('u', user_id, 's', seq) order by i))::text as bare

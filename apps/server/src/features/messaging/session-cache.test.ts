@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionCacheFor } from '../../kernel/http/session-cache.ts';
 import { createSecondApp, createTestApp, type TestApp } from '../../test/app.ts';
 import { cookiesFrom, makeAdmin, post, signIn, signUp, type TestUser } from '../../test/auth.ts';
-import { call } from '../../test/providers.ts';
+import { call, conversationPair } from '../../test/providers.ts';
 import { listenLoopback, openSocket } from '../../test/realtime.ts';
 
 /**
@@ -24,20 +24,13 @@ describe('the session cache of the messaging routes', () => {
   });
   afterAll(() => t.close());
 
-  async function pair() {
-    const a = await signUp(t, { name: 'Efua Asante' });
-    const b = await signUp(t, { role: 'explorer', name: 'Yaw Darko' });
-    const res = await call(t, 'POST', '/api/conversations', a.cookie, { recipient_id: b.id });
-    expect(res.statusCode, res.body).toBe(200);
-    return { a, b, conversationId: res.json().id as string };
-  }
   const send = (app: TestApp, cookie: string, conversationId: string, body: string) =>
     call(app, 'POST', `/api/conversations/${conversationId}/messages`, cookie, { body });
   /** How many of the user's sessions sit in the app's cache. */
   const cachedFor = (app: TestApp, userId: string) => sessionCacheFor(app.database).countOf(userId);
 
   it('refuses a signed-out session on the next request; the other device goes on until signed out everywhere', async () => {
-    const { a, conversationId } = await pair();
+    const { a, conversationId } = await conversationPair(t);
     const laptop = cookiesFrom(await signIn(t, a.email));
     expect((await send(t, a.cookie, conversationId, 'from the phone')).statusCode).toBe(201);
     expect((await send(t, laptop, conversationId, 'from the laptop')).statusCode).toBe(201);
@@ -70,7 +63,7 @@ describe('the session cache of the messaging routes', () => {
   });
 
   it('refuses a suspended account on the next request, though its session was cached', async () => {
-    const { b, conversationId } = await pair();
+    const { b, conversationId } = await conversationPair(t);
     expect((await send(t, b.cookie, conversationId, 'before')).statusCode).toBe(201);
     expect(cachedFor(t, b.id)).toBe(1);
     const suspended = await post(
@@ -89,7 +82,7 @@ describe('the session cache of the messaging routes', () => {
   it.skipIf(!onPostgres)('drops a session ended through one process from the cache of another', async () => {
     const second = await createSecondApp(t);
     try {
-      const { a, conversationId } = await pair();
+      const { a, conversationId } = await conversationPair(t);
       expect((await send(second, a.cookie, conversationId, 'through the second')).statusCode).toBe(201);
       expect(cachedFor(second, a.id)).toBe(1);
       const out = await post(t, '/api/auth/sign-out', {}, { cookie: a.cookie });

@@ -1,5 +1,5 @@
 import type { RealtimeEvent, ServerFrame } from '@adwuma/shared';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { realtimeCursors, realtimeEvents } from '../../db/schema.ts';
 import { forgetCachedSessions } from '../../kernel/http/session-cache.ts';
@@ -109,34 +109,45 @@ async function appendSmallEvents(tx: Tx, events: UserEvent[]): Promise<{ userId:
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as x(i integer, user_id text, type text, data jsonb)
     ),
-    counts as (select user_id, count(*)::integer as n from input group by user_id),
+    ${storeEventsSql()}
+    select
+      (select pg_notify(${REALTIME_CHANNEL},
+        json_build_object('e', json_agg(json_build_object('u', user_id, 's', seq, 'v', data) order by i))::text)
+       from events) as notified,
+      (select json_agg(json_build_object('u', user_id, 's', seq) order by i) from events) as seqs,
+      (select count(*) from stored_events) as stored`);
+  const raw = rowsOf(result)[0]!.seqs;
+  const seqs = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { u: string; s: number }[];
+  return seqs.map((x) => ({ userId: x.u, seq: x.s }));
+}
+
+/**
+ * The common tables that store events in one statement, after a common table `input` (i, user_id,
+ * type, data; `i` orders them): `counts` per user, `cursors` (the users' cursor rows upserted in id
+ * order, so their locks are taken in that order and held until commit), `events` (input with its
+ * `seq`, numbered in `i` order under each user's cursor) and `stored_events` (the inserted rows).
+ * The caller announces `events` (NOTIFY) and selects `count(*) from stored_events` so the insert runs.
+ */
+export function storeEventsSql(): SQL {
+  return sql`counts as (select user_id, count(*)::integer as n from input group by user_id),
     cursors as (
       insert into ${realtimeCursors} (user_id, last_seq)
       select user_id, n from counts order by user_id
       on conflict (user_id) do update set last_seq = ${realtimeCursors}.last_seq + excluded.last_seq
       returning user_id, last_seq
     ),
-    numbered as (
+    events as (
       select input.i, input.user_id, input.type, input.data,
         (cursors.last_seq - counts.n + row_number() over (partition by input.user_id order by input.i))::integer as seq
       from input
       join cursors on cursors.user_id = input.user_id
       join counts on counts.user_id = input.user_id
     ),
-    stored as (
+    stored_events as (
       insert into ${realtimeEvents} (user_id, seq, type, data)
-      select user_id, seq, type, data from numbered
+      select user_id, seq, type, data from events
       returning 1
-    )
-    select
-      (select pg_notify(${REALTIME_CHANNEL},
-        json_build_object('e', json_agg(json_build_object('u', user_id, 's', seq, 'v', data) order by i))::text)
-       from numbered) as notified,
-      (select json_agg(json_build_object('u', user_id, 's', seq) order by i) from numbered) as seqs,
-      (select count(*) from stored) as stored`);
-  const raw = rowsOf(result)[0]!.seqs;
-  const seqs = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { u: string; s: number }[];
-  return seqs.map((x) => ({ userId: x.u, seq: x.s }));
+    )`;
 }
 
 /**

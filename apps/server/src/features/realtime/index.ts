@@ -5,5 +5,6 @@ export {
   appendEvents,
   publishEphemeral,
   REALTIME_CHANNEL,
+  storeEventsSql,
   type UserEvent,
 } from './events.ts';

@@ -5,7 +5,7 @@ import { createDatabaseLimitStore } from './database-store.ts';
 import { createRedisLimitStore } from './redis-store.ts';
 import type { LimitStore } from './types.ts';
 
-export { createDatabaseLimitStore } from './database-store.ts';
+export { countInWindowSql, createDatabaseLimitStore } from './database-store.ts';
 export { createRedisLimitStore } from './redis-store.ts';
 export { routeLimitStore } from './route-store.ts';
 export type { LimitResult, LimitRule, LimitStore } from './types.ts';

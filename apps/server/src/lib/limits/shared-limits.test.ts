@@ -7,7 +7,7 @@ import { MAX_OPEN_REPORTS } from '../../features/messaging/report-service.ts';
 import { createSecondApp, createTestApp, type TestApp, uniqueEmail } from '../../test/app.ts';
 import { ORIGIN, post, signUp, type TestUser, uniqueIp } from '../../test/auth.ts';
 import { bidInput, insertJobs } from '../../test/jobs.ts';
-import { call, onboardedProvider } from '../../test/providers.ts';
+import { call, conversationPair, onboardedProvider } from '../../test/providers.ts';
 import { redisReachable } from '../../test/redis.ts';
 import { LIMITS_PRUNE_CRON, LIMITS_PRUNE_QUEUE } from './index.ts';
 
@@ -42,13 +42,6 @@ describe('limits shared by every server', () => {
   });
   afterAll(() => t.close());
 
-  async function conversation() {
-    const a = await signUp(t, { name: 'Efua Asante' });
-    const b = await signUp(t, { role: 'explorer', name: 'Yaw Darko' });
-    const res = await call(t, 'POST', '/api/conversations', a.cookie, { recipient_id: b.id });
-    expect(res.statusCode, res.body).toBe(200);
-    return { a, b, conversationId: res.json().id as string };
-  }
   const openReports = async (reporter: TestUser, reported: TestUser) =>
     Number(
       (
@@ -89,7 +82,7 @@ describe('limits shared by every server', () => {
   });
 
   it('stores exactly 5 open reports about one user when 10 arrive at once', async () => {
-    const { a, b, conversationId } = await conversation();
+    const { a, b, conversationId } = await conversationPair(t);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         call(t, 'POST', '/api/reports', a.cookie, {
@@ -143,7 +136,7 @@ describe('limits shared by every server', () => {
     });
 
     it('holds the message send limit across both: 20 + 20 within the window → 10 refused', async () => {
-      const { a, conversationId } = await conversation();
+      const { a, conversationId } = await conversationPair(t);
       const url = `/api/conversations/${conversationId}/messages`;
       const results = await Promise.all([
         ...Array.from({ length: 20 }, (_, i) => call(t, 'POST', url, a.cookie, { body: `a ${i}` })),
@@ -157,7 +150,7 @@ describe('limits shared by every server', () => {
     });
 
     it('stores exactly 5 open reports when 5 + 5 arrive at once on both', async () => {
-      const { a, b } = await conversation();
+      const { a, b } = await conversationPair(t);
       const report = (app: TestApp, i: number) =>
         call(app, 'POST', '/api/reports', a.cookie, {
           user_id: b.id,
