@@ -3,6 +3,7 @@ import { ESCROW_LIMITS } from '../billing/escrow.ts';
 import { isoDate, toIsoDate } from '../jobs/jobs.ts';
 import { safeText } from '../schemas/common.ts';
 import { getTier, type TierId } from '../tiers.ts';
+import { BOOKING_STATUS_LABELS, type BookingStatus } from './status.ts';
 
 /**
  * The booking lifecycle (issue 8). A hire makes a booking `scheduled`; the provider starts it
@@ -13,24 +14,7 @@ import { getTier, type TierId } from '../tiers.ts';
  * year, so times are UTC.
  */
 
-export const BOOKING_STATUSES = [
-  'scheduled',
-  'in_progress',
-  'awaiting_confirmation',
-  'completed',
-  'cancelled',
-  'disputed',
-] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
-  scheduled: 'Scheduled',
-  in_progress: 'In progress',
-  awaiting_confirmation: 'Done, awaiting confirmation',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  disputed: 'In dispute',
-};
+export { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatus } from './status.ts';
 
 export const BOOKING_ACTIONS = [
   'start',

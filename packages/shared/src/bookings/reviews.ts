@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from '../schemas/common.ts';
+import { DISPUTE_LIMITS } from './dispute-limits.ts';
 
 /**
  * Reviews (issue 8): after a booking completes, each side may review the other once within 14
@@ -112,13 +113,7 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const DISPUTE_OUTCOMES = ['customer', 'provider', 'split'] as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 
-export const DISPUTE_LIMITS = {
-  descriptionMin: 20,
-  descriptionMax: 5000,
-  photosMax: 6,
-  noteMin: 5,
-  noteMax: 2000,
-} as const;
+export { DISPUTE_LIMITS } from './dispute-limits.ts';
 
 export const DISPUTE_MESSAGES = {
   already: 'A dispute is already open on this booking.',

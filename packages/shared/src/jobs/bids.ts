@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { optionalSafeText, safeText } from '../schemas/common.ts';
 import { getTier, type TierId } from '../tiers.ts';
+import { BID_LIMITS } from './bid-limits.ts';
 import { checkFutureDate, isoDate, positiveMoney } from './jobs.ts';
+
+export { BID_LIMITS, formatBidAllowance } from './bid-limits.ts';
 
 /**
  * Bids (issue 7; spec 6 and 9: Starter 10 bids a month, Pro and Premium unlimited). A provider has
@@ -20,13 +23,6 @@ export const BID_STATUS_LABELS: Record<BidStatus, string> = {
   accepted: 'Hired',
   declined: 'Not selected',
 };
-
-export const BID_LIMITS = {
-  messageMin: 10,
-  messageMax: 2000,
-  durationMin: 15,
-  durationMax: 90 * 24 * 60,
-} as const;
 
 export const BID_MESSAGES = {
   limitReached: (limit: number) =>
@@ -98,10 +94,4 @@ export function bidAllowance(tier: TierId, used: number, now: Date = new Date())
     allowed: remaining === null || remaining > 0,
     resets_at: nextMonthStart(now).toISOString(),
   };
-}
-
-/** "7 of 10 bids left this month", "Unlimited bids". */
-export function formatBidAllowance(a: Pick<BidAllowance, 'limit' | 'remaining'>): string {
-  if (a.limit === null) return 'Unlimited bids';
-  return `${a.remaining} of ${a.limit} bids left this month`;
 }

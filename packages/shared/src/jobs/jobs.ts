@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { MAX_PRICE_MINOR, MONEY_MESSAGES } from '../money.ts';
 import { optionalSafeText, safeText } from '../schemas/common.ts';
 import { roundCoordinate } from '../search/geo.ts';
+import { daysBetween, toIsoDate } from './format.ts';
+
+export { daysBetween, formatBudget, toIsoDate } from './format.ts';
 
 /**
  * Jobs (issue 7): a customer describes what they need (`/post-job`, `/tasks/create`), providers bid
@@ -61,16 +64,6 @@ export const isoDate = z
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && toIsoDate(new Date(`${s}T00:00:00Z`)) === s, {
     error: 'Enter a real date',
   });
-
-/** "YYYY-MM-DD" of a moment, in Ghana (UTC). */
-export function toIsoDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (both "YYYY-MM-DD"); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /** A date a customer may ask for: today or later, within JOB_LIMITS.maxDaysAhead. Null = fine. */
 export function checkFutureDate(date: string, now: Date = new Date()): string | null {
@@ -201,16 +194,4 @@ export function formatJobWhen(job: {
   if (job.when_type === 'date' || !job.date_end || job.date_end === job.date_start)
     return `On ${fmt(job.date_start)}`;
   return `${fmt(job.date_start)} – ${fmt(job.date_end)}`;
-}
-
-/** "GH₵ 200 – 400", "Up to GH₵ 400", "From GH₵ 200", "No budget given". */
-export function formatBudget(
-  min: number | null,
-  max: number | null,
-  format: (minor: number) => string,
-): string {
-  if (min != null && max != null) return min === max ? format(min) : `${format(min)} – ${format(max)}`;
-  if (max != null) return `Up to ${format(max)}`;
-  if (min != null) return `From ${format(min)}`;
-  return 'No budget given';
 }

@@ -4,6 +4,7 @@ import { CURRENCIES } from '../money.ts';
 import { GHANA_PHONE_MESSAGE, normalizeGhanaPhone } from '../phone.ts';
 import { type TextRules, validateText } from '../validation/text.ts';
 import { safeText } from './common.ts';
+import { BIO_MAX } from './profile-limits.ts';
 
 /**
  * A PATCH text field: absent = leave as is; null or blank = clear; otherwise held to the text rules.
@@ -20,7 +21,7 @@ function patchText(rules: Omit<TextRules, 'required'>) {
     .transform((value) => (value === undefined ? undefined : value?.trim() ? value.trim() : null));
 }
 
-export const BIO_MAX = 1000;
+export { BIO_MAX } from './profile-limits.ts';
 
 /**
  * What a user may change on their own profile (spec 5 "Profile": updates never change role, type,

@@ -65,7 +65,8 @@ describe('materials, Pro and Premium', () => {
     const user = userEvent.setup();
     const { fetchMock } = renderMaterials({ ...HELD_MONEY, advance_cap_minor: 18_000 });
     const section = await materials();
-    expect(within(section).getByText(/up to GH₵ 180.00 of the price/)).toBeInTheDocument();
+    // The advance form downloads when shown (issue 20).
+    expect(await within(section).findByText(/up to GH₵ 180.00 of the price/)).toBeInTheDocument();
     const amount = within(section).getByLabelText('Amount');
 
     await user.type(amount, '200');

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { AdvanceForm } from './advance-form.tsx';
 import { type BookingMoney, type MaterialReceipt, materialsQuery } from './api/booking-money.ts';
 import { cedis, formatDay, MATERIALS_TEXT } from './money-text.ts';
 import { ReceiptForm } from './receipt-form.tsx';
+
+// Downloaded when the provider asks for an advance: it validates with a shared zod schema that a
+// booking page's first download leaves out (issue 20).
+const AdvanceForm = lazy(() => import('./advance-form.tsx').then((m) => ({ default: m.AdvanceForm })));
 
 const PAID: BookingMoney['payment_status'][] = ['held', 'released', 'partially_refunded'];
 
@@ -84,7 +87,9 @@ export function MaterialsPanel({ bookingId, money }: { bookingId: string; money:
         {money.advance_minor > 0 ? (
           <p className="text-sm">{MATERIALS_TEXT.advancePaid(cedis(money.advance_minor))}</p>
         ) : advancing ? (
-          <AdvanceForm bookingId={bookingId} capMinor={money.advance_cap_minor} />
+          <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+            <AdvanceForm bookingId={bookingId} capMinor={money.advance_cap_minor} />
+          </Suspense>
         ) : (
           <Receipts bookingId={bookingId} canAdd={held} />
         )}

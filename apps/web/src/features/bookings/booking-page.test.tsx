@@ -158,7 +158,7 @@ describe('/bookings/:id', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel this booking?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
     expect(within(dialog).getByText('Late cancellation')).toBeInTheDocument();
     expect(within(dialog).getByText(/This is a late cancellation/)).toBeInTheDocument();
     expect(callsTo(fetchMock, '/api/bookings/b-1/cancel')).toHaveLength(0);
@@ -181,7 +181,7 @@ describe('/bookings/:id', () => {
     const user = userEvent.setup();
     const { fetchMock } = renderBooking(makeDetail());
     await user.click(await screen.findByRole('button', { name: 'Propose a new time' }));
-    const dialog = screen.getByRole('dialog', { name: 'Propose a new time' });
+    const dialog = await screen.findByRole('dialog', { name: 'Propose a new time' });
     const date = within(dialog).getByLabelText('Date');
     await user.clear(date);
     await user.type(date, '2026-11-27');
@@ -251,7 +251,7 @@ describe('/bookings/:id', () => {
       ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open a dispute' }));
-    const dialog = screen.getByRole('dialog', { name: 'Open a dispute' });
+    const dialog = await screen.findByRole('dialog', { name: 'Open a dispute' });
     await user.selectOptions(within(dialog).getByLabelText('What went wrong?'), 'poor_quality');
     await user.type(
       within(dialog).getByLabelText('Describe what happened'),

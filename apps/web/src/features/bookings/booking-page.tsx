@@ -15,12 +15,12 @@ import { BookingMoneyPanel, useBookingMoney } from '../booking-money/index.ts';
 import { type BookingStepInput, useBookingStep } from './api/booking-actions.ts';
 import { type BookingDetail, useBooking } from './api/get-booking.ts';
 import { useOpenDispute } from './api/open-dispute.ts';
-import { CancelDialog, DisputeDialog, RescheduleDialog } from './booking-dialogs.tsx';
 import { bookingStatus, otherParty } from './booking-item.tsx';
 import { ActionButtons, type DialogName, ProposalBlock } from './booking-next-steps.tsx';
 import { BookingParty, EarningsPanel, HistoryPanel, Panel, ReviewsPanel } from './booking-panels.tsx';
 import { BOOKING_TEXT, formatMoment, nextText } from './booking-text.ts';
 import { DisputeEvidence } from './dispute-evidence.tsx';
+import { CancelDialog, DisputeDialog, RescheduleDialog } from './lazy-booking-dialogs.tsx';
 import { bookingPath } from './links.ts';
 
 export { BOOKING_TEXT, formatMoment } from './booking-text.ts';

@@ -1,30 +1,43 @@
 import type { OnboardingStatus } from '@adwuma/shared';
 import { nextWizardStep, onboardingPath, type WizardStep, wizardStepFor } from '@adwuma/shared';
-import { type ComponentType, type RefObject, useEffect, useRef } from 'react';
+import { type ComponentType, lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/screens/loading-screen.tsx';
 import { NotFoundScreen } from '../../components/screens/not-found-screen.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useOnboardingStatus } from '../../lib/onboarding-api.ts';
-import { AvailabilityStep } from './availability-step.tsx';
-import { LocationStep } from './location-step.tsx';
-import { ProfileStep } from './profile-step.tsx';
-import { ServicesStep } from './services-step.tsx';
-import { CompleteStep, IdStep, ReviewStep, SubscriptionStep, TermsStep, WelcomeStep } from './steps.tsx';
 import { ProgressBar, STEP_TITLES, type StepProps } from './wizard-frame.tsx';
 
+/**
+ * Issue 20: each step's screen is downloaded when the wizard reaches it (its form schemas, the
+ * place picker, document slots, checkout), so an onboarding page's first download carries one step.
+ */
 const SCREENS: Record<WizardStep, ComponentType<StepProps>> = {
-  welcome: WelcomeStep,
-  profile: ProfileStep,
-  location: LocationStep,
-  services: ServicesStep,
-  availability: AvailabilityStep,
-  id: IdStep,
-  terms: TermsStep,
-  subscription: SubscriptionStep,
-  review: ReviewStep,
-  complete: CompleteStep,
+  welcome: lazy(() => import('./steps.tsx').then((m) => ({ default: m.WelcomeStep }))),
+  profile: lazy(() => import('./profile-step.tsx').then((m) => ({ default: m.ProfileStep }))),
+  location: lazy(() => import('./location-step.tsx').then((m) => ({ default: m.LocationStep }))),
+  services: lazy(() => import('./services-step.tsx').then((m) => ({ default: m.ServicesStep }))),
+  availability: lazy(() => import('./availability-step.tsx').then((m) => ({ default: m.AvailabilityStep }))),
+  id: lazy(() => import('./id-step.tsx').then((m) => ({ default: m.IdVerificationStep }))),
+  terms: lazy(() => import('./steps.tsx').then((m) => ({ default: m.TermsStep }))),
+  subscription: lazy(() => import('./steps.tsx').then((m) => ({ default: m.SubscriptionStep }))),
+  review: lazy(() => import('./steps.tsx').then((m) => ({ default: m.ReviewStep }))),
+  complete: lazy(() => import('./steps.tsx').then((m) => ({ default: m.CompleteStep }))),
 };
+
+/** Stands where a step's screen will be while it downloads: a form's height, so nothing jumps. */
+function StepSkeleton() {
+  return (
+    <div className="space-y-3" role="status" aria-label="Loading this step">
+      <Skeleton className="h-5 w-3/4" />
+      <Skeleton className="h-11 w-full" />
+      <Skeleton className="h-11 w-full" />
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="mt-6 h-11 w-full" />
+    </div>
+  );
+}
 
 /**
  * /onboarding/:step: one wizard for both route sets of spec 2. Aliases (skills, verification,
@@ -96,7 +109,9 @@ function WizardScreen({
         {STEP_TITLES[step]}
       </h1>
       <div className="mt-4">
-        <Screen key={step} step={step} next={next} />
+        <Suspense fallback={<StepSkeleton />}>
+          <Screen key={step} step={step} next={next} />
+        </Suspense>
       </div>
     </div>
   );

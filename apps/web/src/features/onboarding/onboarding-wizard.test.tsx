@@ -122,7 +122,12 @@ function renderApp(path: string) {
   return router;
 }
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+/** The step's heading, once the step's screen (downloaded when reached) stands in for its skeleton. */
+const heading = async (name: string) => {
+  const found = await screen.findByRole('heading', { level: 1, name });
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading this step' })).toBeNull());
+  return found;
+};
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});

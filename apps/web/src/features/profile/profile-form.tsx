@@ -1,11 +1,4 @@
-import {
-  BIO_MAX,
-  formatGhanaPhone,
-  type Profile,
-  type ProfileUpdateInput,
-  profileUpdateSchema,
-} from '@adwuma/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { BIO_MAX, formatGhanaPhone, type Profile, type ProfileUpdateInput } from '@adwuma/shared';
 import { Save } from 'lucide-react';
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -15,6 +8,14 @@ import { Field, Input, PhoneInput, Textarea } from '../../components/ui/field.ts
 import { fieldErrors } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { useUpdateProfile } from './api/profile.ts';
+import type { profileResolver } from './profile-resolver.ts';
+
+/**
+ * Issue 20: the schema and zod (about 40 KB gzip) download on the form's first check (a blur or a
+ * save), not with the profile page.
+ */
+const resolver: typeof profileResolver = async (...args) =>
+  (await import('./profile-resolver.ts')).profileResolver(...args);
 
 export const PROFILE_TEXT = {
   saved: 'Profile saved',
@@ -92,7 +93,7 @@ export function ProfileForm({ profile, email }: { profile: Profile; email: strin
     control,
     formState: { errors, isDirty },
   } = useForm({
-    resolver: zodResolver(profileUpdateSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: formValues(profile),
   });

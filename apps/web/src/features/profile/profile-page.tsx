@@ -1,10 +1,11 @@
 import { isProviderLike } from '@adwuma/shared';
 import { LogOut, MailCheck, MailWarning } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
@@ -13,7 +14,11 @@ import { useSession } from '../auth/index.ts';
 import { ProfileVerification } from '../verification/index.ts';
 import { AvatarField } from './avatar-field.tsx';
 import { ProfileForm } from './profile-form.tsx';
-import { TwoFactorSection } from './two-factor-section.tsx';
+
+// Issue 20: two-step verification's forms (zod, the auth client) download after the page's own.
+const TwoFactorSection = lazy(() =>
+  import('./two-factor-section.tsx').then((m) => ({ default: m.TwoFactorSection })),
+);
 
 export const SIGN_OUT_EVERYWHERE_TEXT = {
   title: 'Sign out everywhere',
@@ -133,7 +138,9 @@ export function ProfilePage() {
           Security
         </h2>
         <div className="mt-4 grid gap-4">
-          <TwoFactorSection />
+          <Suspense fallback={<Skeleton className="h-24 w-full rounded-2xl" />}>
+            <TwoFactorSection />
+          </Suspense>
           <SignOutEverywhere />
         </div>
       </section>
