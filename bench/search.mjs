@@ -26,6 +26,7 @@ import pg from 'pg';
 import { seedBenchProviders } from '../apps/server/src/db/bench-seed.ts';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { runSearch } from '../apps/server/src/features/search/search-service.ts';
+import { spawnServer, waitForHealth } from './lib/server.mjs';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const providers = Number(process.env.BENCH_PROVIDERS ?? 100_000);
