@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst } from 'vite';
+import { stylesFirst } from './src/lib/styles-first.ts';
 
 // WEB_DIST_DIR moves the build (the server reads the same variable), so parallel builds don't collide.
 const outDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'dist';
@@ -66,9 +67,16 @@ function callsAtTopLevel(node: unknown): boolean {
   return Object.entries(node).some(([key, value]) => key !== 'parent' && callsAtTopLevel(value));
 }
 
+/** Both pages' stylesheets ahead of their module preloads (src/lib/styles-first.ts). */
+const stylesheetsFirst: Plugin = {
+  name: 'adwuma-stylesheets-first',
+  apply: 'build',
+  transformIndexHtml: { order: 'post', handler: (html) => stylesFirst(html) },
+};
+
 // Two entries: the lean, prerendered marketing page (landing.html) and the app (index.html).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), landingInDev, pureSharedSchemas],
+  plugins: [react(), tailwindcss(), landingInDev, pureSharedSchemas, stylesheetsFirst],
   build: {
     outDir,
     emptyOutDir: true,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { inlineScriptHashes, stylesFirst, withAppSettings, withScriptSources } from './web.ts';
+import { inlineScriptHashes, withAppSettings, withScriptSources } from './web.ts';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en-GH">
@@ -145,34 +145,5 @@ describe('the landing page Content-Security-Policy', () => {
       `default-src 'self';script-src 'self' ${HASH};img-src 'self'`,
     );
     expect(withScriptSources("script-src 'self'", [])).toBe("script-src 'self'");
-  });
-});
-
-describe('stylesFirst', () => {
-  it('moves the stylesheets right after the viewport, before scripts and module preloads', () => {
-    const html = [
-      '<head>',
-      '    <meta charset="UTF-8" />',
-      '    <meta name="viewport" content="width=device-width" />',
-      '    <script type="module" crossorigin src="/assets/index-a.js"></script>',
-      '    <link rel="modulepreload" crossorigin href="/assets/vendor-b.js">',
-      '    <link rel="stylesheet" crossorigin href="/assets/index-c.css">',
-      '  </head>',
-    ].join('\n');
-    expect(stylesFirst(html)).toBe(
-      [
-        '<head>',
-        '    <meta charset="UTF-8" />',
-        '    <meta name="viewport" content="width=device-width" />',
-        '    <link rel="stylesheet" crossorigin href="/assets/index-c.css">',
-        '    <script type="module" crossorigin src="/assets/index-a.js"></script>',
-        '    <link rel="modulepreload" crossorigin href="/assets/vendor-b.js">',
-        '  </head>',
-      ].join('\n'),
-    );
-  });
-
-  it('leaves a page without stylesheets or viewport as it is', () => {
-    expect(stylesFirst('<head><title>x</title></head>')).toBe('<head><title>x</title></head>');
   });
 });

@@ -156,24 +156,6 @@ async function loadRenderer(
   return { renderer, manifest };
 }
 
-/**
- * index.html with its stylesheets first in the head, right after the viewport: they hold the first
- * paint, and Vite writes them after two dozen module preloads that would otherwise take the phone's
- * few connections first (issue 20: a server-rendered page paints as soon as its styles are in).
- */
-export function stylesFirst(html: string): string {
-  const sheets = html.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/gi) ?? [];
-  const anchor = /<meta\s+name="viewport"[^>]*>/i.exec(html);
-  if (sheets.length === 0 || !anchor) return html;
-  let rest = html;
-  for (const sheet of sheets) {
-    const at = rest.indexOf(sheet);
-    rest = rest.slice(0, at).trimEnd() + rest.slice(at + sheet.length);
-  }
-  const at = rest.indexOf(anchor[0]) + anchor[0].length;
-  return `${rest.slice(0, at)}\n    ${sheets.join('\n    ')}${rest.slice(at)}`;
-}
-
 /** index.html with the server's settings the app reads before any script runs (escaped). */
 export function withAppSettings(html: string, settings: { mapTileUrl?: string }): string {
   if (!settings.mapTileUrl) return html;
@@ -242,7 +224,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   });
 
   // Read once: the file only changes with a new build, which restarts the server.
-  const indexHtml = stylesFirst(withAppSettings(fs.readFileSync(indexPath, 'utf8'), options));
+  const indexHtml = withAppSettings(fs.readFileSync(indexPath, 'utf8'), options);
   // Revalidated on every navigation (no-cache): the ETag lets a phone get a 304 instead of the page.
   const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
   const sendIndex = (reply: FastifyReply, request?: FastifyRequest) => {
