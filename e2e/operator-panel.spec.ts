@@ -76,8 +76,14 @@ test('an admin reads the funnel: figures, charts and tables, then a range of the
     await sources.getByText('Show data as table').click();
     await expect(sources.getByRole('table', { name: 'Traffic sources' })).toBeVisible();
 
-    // Last 7 days: the address and the figures follow.
+    // Last 7 days: the address and the figures follow. The last range's figures stay on screen
+    // until the new ones arrive (the same rows here), so wait for the new range's answer.
+    const sevenDays = page.waitForResponse(
+      (r) => r.url().includes(`/api/admin/analytics/funnel?start=${day(-6)}`) && r.ok(),
+    );
     await page.getByRole('radio', { name: 'Last 7 days' }).check();
+    await sevenDays;
+    await expect(page.getByText('Updating…')).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?start=${day(-6)}&end=${day()}$`));
     await expect(page.getByText(/\(7 days\), compared with the 7 days before\.$/)).toBeVisible();
     await expect(pagesTable.getByRole('row').filter({ hasText: page_path }).getByRole('cell')).toHaveText([
