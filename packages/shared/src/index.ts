@@ -53,6 +53,7 @@ export * from './search/page-meta.ts';
 export * from './search/params.ts';
 export * from './search/query.ts';
 export * from './search/schemas.ts';
+export type * from './search/server-render.ts';
 export * from './search/slug.ts';
 export * from './services/rules.ts';
 export * from './services/services.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type PageMeta, pageTitle, SITE_NAME } from '@adwuma/shared';
+import { type PageMeta, pageTitle, type ServerRenderResult, SITE_NAME } from '@adwuma/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -97,16 +97,7 @@ export interface WebOptions {
 const APP_PLACEHOLDER = '<!--app-html-->';
 
 /** What the web build's server renderer answers (apps/web/src/ssr/entry-server.tsx). */
-type RenderResult =
-  | {
-      type: 'page';
-      status: number;
-      html: string;
-      dataScript: string;
-      title: string | null;
-      modules: string[];
-    }
-  | { type: 'redirect'; status: number; location: string };
+type RenderResult = ServerRenderResult;
 interface ServerRenderer {
   render(input: {
     url: string;

@@ -5,6 +5,7 @@
 // that is rendered in the browser only (signed-in pages, the map view).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
+import type { ServerRenderResult } from '@adwuma/shared';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -27,20 +28,7 @@ export interface RenderInput {
   fetch: ApiTransport;
 }
 
-export type RenderResult =
-  | {
-      type: 'page';
-      status: number;
-      /** The markup inside #root. */
-      html: string;
-      /** The <script type="application/json"> the browser hydrates from. */
-      dataScript: string;
-      /** The tab title the page set, or null. */
-      title: string | null;
-      /** Source files of the page's code (build manifest keys), to preload. */
-      modules: string[];
-    }
-  | { type: 'redirect'; status: number; location: string };
+export type RenderResult = ServerRenderResult;
 
 /** A render that has not finished by then is given up (the app shell is sent instead). */
 const RENDER_TIMEOUT_MS = 5_000;
