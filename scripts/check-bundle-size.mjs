@@ -21,18 +21,22 @@ const KB = 1024;
 export const GOALS = { landing: 90 * KB, public: 130 * KB, app: 200 * KB, admin: 200 * KB };
 /**
  * What `npm test` enforces: the goal where it is met; for public pages, not met yet, the measured
- * ceiling with a little room, so that any regression still fails. The app shell alone is 145 KB
- * (React DOM 66, the router 30, the query client 11, our frame 38): under 130 KB needs a lighter
- * React or router, not chunking (issue 20's closing note). Lower these as pages get lighter.
+ * ceiling with a little room, so that any regression still fails. The app shell alone was 145 KB
+ * after issue 20 (React DOM 66, the router 30, the query client 11, our frame 38): under 130 KB needs
+ * a lighter React or router, not chunking (issue 20's closing note). Issue 21 added the languages
+ * (i18next and react-i18next in the shell, each feature's English catalog in its chunk: the shell is
+ * 163 KB) and raised every ceiling by that measured cost (decision 019). Lower these as pages get
+ * lighter.
  */
-export const BUDGETS = { landing: 90 * KB, public: 175 * KB, app: 200 * KB, admin: 200 * KB };
+export const BUDGETS = { landing: 90 * KB, public: 200 * KB, app: 225 * KB, admin: 225 * KB };
 /** Pages allowed above their group's budget, each with its reason. */
 export const ROUTE_BUDGETS = {
-  // The page is its form: zod and react-hook-form (39 KB) come with the first download.
-  '/auth': 205 * KB,
-  '/enterprise-inquiry': 195 * KB,
+  // The page is its form: zod and react-hook-form (39 KB) come with the first download, and the
+  // phone sign-in (issue 21) beside the email one.
+  '/auth': 235 * KB,
+  '/enterprise-inquiry': 220 * KB,
   // The sign-up flow's second step: the auth flow's code comes with it.
-  '/check-email': 180 * KB,
+  '/check-email': 205 * KB,
 };
 export const LANDING_JS_GZIP_BUDGET = BUDGETS.landing;
 

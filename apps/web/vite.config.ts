@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst } from 'vite';
+import { type CustomInjectManifestOptions, VitePWA } from 'vite-plugin-pwa';
 import { stylesFirst } from './src/lib/styles-first.ts';
+import { type BuildManifest, precacheFiles } from './src/pwa/precache-list.ts';
 
 // WEB_DIST_DIR moves the build (the server reads the same variable), so parallel builds don't collide.
 const outDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'dist';
@@ -74,9 +77,68 @@ const stylesheetsFirst: Plugin = {
   transformIndexHtml: { order: 'post', handler: (html) => stylesFirst(html) },
 };
 
+/**
+ * What the service worker precaches: the app shell (index.html, which the server answers for
+ * /index.html as for any page rendered in the browser), the offline page's icon, and of the built
+ * code only the app's start and the pages readable offline (src/pwa/precache-list.ts). Not the
+ * landing page's own files (the landing page is a page like any other, kept once opened).
+ */
+const PRECACHE_PATTERNS = ['index.html', 'assets/**/*.{js,css}', 'favicon.svg', 'icon-192.png'];
+const PRECACHE_IGNORES = ['landing.html', '.server/**', '.vite/**'];
+type ManifestTransform = NonNullable<CustomInjectManifestOptions['manifestTransforms']>[number];
+const onlyOfflineCode: ManifestTransform = async (entries) => {
+  const manifestPath = path.resolve(import.meta.dirname, outDir, '.vite', 'manifest.json');
+  const keep = precacheFiles(JSON.parse(await fs.readFile(manifestPath, 'utf8')) as BuildManifest);
+  return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || keep.has(e.url)) };
+};
+
+/**
+ * The installable app (issue 21): the web app manifest and the service worker, built from
+ * src/pwa/sw.ts into /sw.js (the address push subscriptions were made with, issue 9) with the list
+ * of files to precache injected. The worker is registered by src/pwa/register.ts after the app has
+ * started (no registration script in either page: the landing page's budget is untouched).
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/pwa',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'Adwuma',
+    short_name: 'Adwuma',
+    description: 'Find trusted, verified service providers in Ghana.',
+    lang: 'en-GH',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    // --color-brand-600 and --bg (src/styles/theme.css).
+    theme_color: '#b45309',
+    background_color: '#fffdf8',
+    categories: ['business', 'lifestyle'],
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  injectManifest: {
+    rollupFormat: 'iife',
+    globPatterns: PRECACHE_PATTERNS,
+    globIgnores: PRECACHE_IGNORES,
+    // The hashed files need no revision: their names change with their content.
+    dontCacheBustURLsMatching: /^assets\//,
+    manifestTransforms: [onlyOfflineCode],
+  },
+});
+
 // Two entries: the lean, prerendered marketing page (landing.html) and the app (index.html).
 export default defineConfig({
-  plugins: [react(), tailwindcss(), landingInDev, pureSharedSchemas, stylesheetsFirst],
+  plugins: [react(), tailwindcss(), landingInDev, pureSharedSchemas, stylesheetsFirst, pwa],
   build: {
     outDir,
     emptyOutDir: true,

@@ -35,6 +35,7 @@ import { bookingRoutes } from './features/bookings/routes.ts';
 import { categoryRoutes } from './features/categories/routes.ts';
 import { devClockRoutes } from './features/dev-clock/routes.ts';
 import { devOutboxRoutes } from './features/dev-outbox/routes.ts';
+import { devSmsOutboxRoutes } from './features/dev-outbox/sms-routes.ts';
 import { adminDisputeRoutes } from './features/disputes/admin-routes.ts';
 import { disputeRoutes } from './features/disputes/routes.ts';
 import { enterpriseJobs } from './features/enterprise/jobs.ts';
@@ -81,6 +82,7 @@ import { getSignedIn, roleOfCaller, sessionCookiePlugin } from './kernel/http/se
 import { createPaymentGateways } from './kernel/payments/gateways.ts';
 import { backfillProfileScores } from './kernel/profile-scores.ts';
 import { createLimitStore, routeLimitStore, scheduleLimitPruning } from './lib/limits/index.ts';
+import { createSmsGateway } from './lib/sms/index.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { createAuth, resolveAuthSecret } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -176,7 +178,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, database, log: app.log });
   const jobs = createJobQueue({ database, log: app.log, runWorkers: config.runJobs });
   const limits = createLimitStore({ redisUrl: config.redisUrl, database, log: app.log });
-  const auth = createAuth({ config, database, jobs, limits, log: app.log, secret });
+  const sms = createSmsGateway(config.sms, { log: app.log, env: config.env });
+  const auth = createAuth({ config, database, jobs, limits, log: app.log, secret, sms });
   const storage = createStorage(config, secret);
   // The sandbox delivers its signed webhooks into the same intake as the real gateways'.
   const payments = createPaymentGateways(config, {
@@ -186,7 +189,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await receiveWebhook(app.deps, 'sandbox', rawBody, headers);
     },
   });
-  app.decorate('deps', { config, database, jobs, mailer, storage, auth, limits, payments, log: app.log });
+  app.decorate('deps', {
+    config,
+    database,
+    jobs,
+    mailer,
+    storage,
+    auth,
+    limits,
+    payments,
+    sms,
+    log: app.log,
+  });
   await scheduleLimitPruning(jobs, limits);
   // Every feature's background work, in one place (workers run after app.ready, in jobs.start).
   for (const featureJobs of [
@@ -292,6 +306,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Reset links in plain sight: only on explicit request, never in production (admins: /admin/outbox).
   if (config.devOutbox && config.env !== 'production' && mailer.transport === 'outbox') {
     await app.register(devOutboxRoutes);
+  }
+  // Sign-in codes in plain sight (issue 21): the same rule, while SMS go to the dev outbox.
+  if (config.devOutbox && config.env !== 'production' && sms.name === 'outbox') {
+    await app.register(devSmsOutboxRoutes);
   }
   // The money jobs at any date, for the browser tests: only on explicit request, never in production.
   if (config.devClock && config.env !== 'production') {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type BillingCadence, DEFAULT_GHS_PRICES, type PaidTierId } from '@adwuma/shared';
 import { z } from 'zod';
+import type { SmsConfig } from './lib/sms/gateway.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -124,6 +125,22 @@ export const envSchema = z.object({
   PRICE_PRO_ANNUAL_GHS: cedis,
   PRICE_PREMIUM_MONTHLY_GHS: cedis,
   PRICE_PREMIUM_ANNUAL_GHS: cedis,
+  /** Where SMS go: the dev outbox (stored, logged in development) or Africa's Talking. */
+  SMS_PROVIDER: z
+    .enum(['outbox', 'africastalking'], { error: 'must be outbox or africastalking' })
+    .default('outbox'),
+  /** Africa's Talking: the app's username ("sandbox" = its sandbox) and API key. */
+  AFRICASTALKING_USERNAME: z.string().min(1).optional(),
+  AFRICASTALKING_API_KEY: z.string().min(1).optional(),
+  /** The registered sender id (alphanumeric or short code); unset: Africa's Talking's default. */
+  AFRICASTALKING_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{1,11}$|^\d{3,8}$/, { error: 'must be a sender id of up to 11 letters or digits' })
+    .optional(),
+  /** A compatible gateway or a test double instead of Africa's Talking's own URL. */
+  AFRICASTALKING_API_URL: url(['http', 'https']).optional(),
+  /** The dev outbox in production (SMS stored, never sent): an explicit opt-in for demos. */
+  SMS_OUTBOX_IN_PRODUCTION: bool(false),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -168,6 +185,19 @@ const envRules = envSchema.superRefine((env, ctx) => {
       path: ['DEV_CLOCK'],
       message: 'must not be true when NODE_ENV=production (the dev clock pays out at any date)',
     });
+  }
+  // SMS: Africa's Talking needs its username and key. In production without it, SMS are off (the
+  // dev outbox sends nothing) unless SMS_OUTBOX_IN_PRODUCTION=true: see smsFrom.
+  if (env.SMS_PROVIDER === 'africastalking') {
+    for (const name of ['AFRICASTALKING_USERNAME', 'AFRICASTALKING_API_KEY'] as const) {
+      if (env[name] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required when SMS_PROVIDER=africastalking',
+        });
+      }
+    }
   }
   // Stripe: the key, its webhook secret and every price id together.
   const stripeGiven = STRIPE_REQUIRED.find((name) => env[name] !== undefined);
@@ -252,6 +282,8 @@ export interface AppConfig {
   /** S3_*; null = documents in `${dataDir}/storage/provider-documents`. */
   s3: S3Config | null;
   payments: PaymentsConfig;
+  /** SMS_PROVIDER and AFRICASTALKING_*: where SMS (sign-in codes, notifications) go. */
+  sms: SmsConfig;
 }
 
 export class ConfigError extends Error {
@@ -303,7 +335,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     oidc: oidcFrom(env),
     s3: s3From(env),
     payments: paymentsFrom(env),
+    sms: smsFrom(env),
   };
+}
+
+function smsFrom(env: Env): SmsConfig {
+  if (env.SMS_PROVIDER === 'africastalking' && env.AFRICASTALKING_USERNAME && env.AFRICASTALKING_API_KEY) {
+    return {
+      provider: 'africastalking',
+      africastalking: {
+        username: env.AFRICASTALKING_USERNAME,
+        apiKey: env.AFRICASTALKING_API_KEY,
+        senderId: env.AFRICASTALKING_SENDER_ID,
+        apiUrl: env.AFRICASTALKING_API_URL?.replace(/\/+$/, ''),
+      },
+    };
+  }
+  // The dev outbox never in production unless asked for (decision 019): `npm start` still starts,
+  // with sign-in by SMS code and SMS notices off until Africa's Talking is configured.
+  if (env.NODE_ENV === 'production' && !env.SMS_OUTBOX_IN_PRODUCTION)
+    return { provider: 'none', africastalking: null };
+  return { provider: 'outbox', africastalking: null };
 }
 
 function paymentsFrom(env: Env): PaymentsConfig {

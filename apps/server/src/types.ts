@@ -10,6 +10,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { PaymentGateways } from './kernel/payments/gateways.ts';
 import type { LimitStore } from './lib/limits/index.ts';
+import type { SmsGateway } from './lib/sms/index.ts';
 import type { Access, AccessMessages } from './plugins/access.ts';
 import type { Auth } from './plugins/auth.ts';
 import type { JobQueue } from './plugins/jobs.ts';
@@ -37,6 +38,8 @@ export interface Deps {
   limits: LimitStore;
   /** The payment gateways configured here (Stripe, Paystack, the TEST MODE sandbox). */
   payments: PaymentGateways;
+  /** Where SMS go (dev outbox or Africa's Talking); send through `sendSms` from lib/sms. */
+  sms: SmsGateway;
   log: FastifyBaseLogger;
 }
 

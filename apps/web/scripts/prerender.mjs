@@ -23,6 +23,42 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
+const escapeHtml = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** landing.html's template in `language`: <html lang>, the title and the descriptions. */
+function localizeTemplate(template, meta) {
+  const replaceOnce = (html, pattern, replacement, what) => {
+    if (!pattern.test(html)) throw new Error(`landing.html has no ${what}`);
+    return html.replace(pattern, () => replacement);
+  };
+  let html = replaceOnce(template, /<html lang="[^"]*"/, `<html lang="${meta.lang}"`, '<html lang>');
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`, '<title>');
+  html = replaceOnce(
+    html,
+    /<meta name="description" content="[^"]*"/,
+    `<meta name="description" content="${escapeHtml(meta.description)}"`,
+    'description',
+  );
+  html = replaceOnce(
+    html,
+    /<meta property="og:title" content="[^"]*"/,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}"`,
+    'og:title',
+  );
+  return replaceOnce(
+    html,
+    /<meta property="og:description" content="[^"]*"/,
+    `<meta property="og:description" content="${escapeHtml(meta.ogDescription)}"`,
+    'og:description',
+  );
+}
+
+/**
+ * Issue 21: the landing page once per language, from the one built template: landing.html (English,
+ * <html lang="en-GH">) and landing.ak.html (Twi, <html lang="ak-GH">, with its catalogs in a JSON
+ * block for hydration). The server sends the file of the request's language (plugins/web.ts).
+ */
 async function prerenderLanding() {
   const landingPath = path.join(distDir, 'landing.html');
   const template = await fs.readFile(landingPath, 'utf8');
@@ -31,15 +67,25 @@ async function prerenderLanding() {
   }
   if (!template.includes(HEAD_PLACEHOLDER))
     throw new Error(`${landingPath} has no ${HEAD_PLACEHOLDER} placeholder`);
-  const { render, renderHead } = await import(pathToFileURL(ssrEntry).href);
-  const html = render();
-  if (typeof html !== 'string' || html.length === 0) throw new Error('the landing page rendered nothing');
-  // A function replacement: the markup may contain `$` sequences that String.replace would expand.
-  await fs.writeFile(
-    landingPath,
-    template.replace(HEAD_PLACEHOLDER, () => renderHead()).replace(PLACEHOLDER, () => html),
+  const { render, renderHead, pageMeta, LANDING_LANGUAGES, LANDING_FILES } = await import(
+    pathToFileURL(ssrEntry).href
   );
-  return { file: landingPath, bytes: Buffer.byteLength(html) };
+  const written = [];
+  for (const language of LANDING_LANGUAGES) {
+    const html = render(language);
+    if (typeof html !== 'string' || html.length === 0)
+      throw new Error(`the landing page rendered nothing in ${language}`);
+    const file = path.join(distDir, LANDING_FILES[language]);
+    // A function replacement: the markup may contain `$` sequences that String.replace would expand.
+    await fs.writeFile(
+      file,
+      localizeTemplate(template, pageMeta(language))
+        .replace(HEAD_PLACEHOLDER, () => renderHead(language))
+        .replace(PLACEHOLDER, () => html),
+    );
+    written.push({ file, bytes: Buffer.byteLength(html) });
+  }
+  return written;
 }
 
 async function* walk(dir) {
@@ -74,12 +120,10 @@ async function precompress() {
 }
 
 try {
-  const landing = await prerenderLanding();
+  const pages = await prerenderLanding();
   const compressed = await precompress();
-  console.log(
-    `prerendered ${path.relative(process.cwd(), landing.file)} (${landing.bytes} bytes of markup); ` +
-      `precompressed ${compressed} files in ${distDir}`,
-  );
+  const list = pages.map((p) => `${path.relative(process.cwd(), p.file)} (${p.bytes} bytes of markup)`);
+  console.log(`prerendered ${list.join(', ')}; precompressed ${compressed} files in ${distDir}`);
 } catch (error) {
   console.error('prerender failed:', error);
   process.exit(1);

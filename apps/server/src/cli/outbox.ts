@@ -6,11 +6,13 @@
  * a reset or verification link. Same database rules as create-admin: with the embedded database the
  * server must be stopped (it holds the data folder's lock); with DATABASE_URL it runs at any time.
  */
+import { normalizeGhanaPhone } from '@adwuma/shared';
 import { desc, eq } from 'drizzle-orm';
-import { mailOutbox } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
+import { mailOutbox, smsOutbox } from '../db/schema.ts';
 import { type CliIo, cliArgs, openCliDatabase, processIo, runCli } from './cli-support.ts';
 
-const USAGE = 'Usage: npm run outbox -- --to <email> [--all]';
+const USAGE = 'Usage: npm run outbox -- --to <email or Ghana phone number> [--all]';
 
 /** The command; its arguments, environment and output are the process's unless a test passes its own. */
 export async function main(io: CliIo = processIo()): Promise<number> {
@@ -32,6 +34,9 @@ export async function main(io: CliIo = processIo()): Promise<number> {
   try {
     // A fresh data folder has no tables yet: migrate (as the server would) so the answer is "no mail".
     await database.migrate();
+    // Issue 21: a phone number shows the SMS kept for it (sign-in codes, notifications).
+    const phone = normalizeGhanaPhone(to);
+    if (phone) return printSms(database, phone, args.all === true, io);
     const mails = await database.db
       .select()
       .from(mailOutbox)
@@ -58,6 +63,31 @@ export async function main(io: CliIo = processIo()): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+async function printSms(database: Database, to: string, all: boolean, io: CliIo): Promise<number> {
+  const messages = await database.db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.to_number, to))
+    .orderBy(desc(smsOutbox.created_at), desc(smsOutbox.id))
+    .limit(all ? 1000 : 1);
+  if (messages.length === 0) {
+    io.out(`No SMS stored for ${to}.`);
+    return 0;
+  }
+  const out = messages.map((sms) =>
+    [
+      `To:       ${sms.to_number}`,
+      `Date:     ${sms.created_at.toISOString()}`,
+      `Template: ${sms.template}`,
+      `Status:   ${sms.status} (${sms.transport})${sms.error ? `: ${sms.error}` : ''}`,
+      '',
+      sms.body,
+    ].join('\n'),
+  );
+  io.out(out.join(`\n\n${'-'.repeat(72)}\n\n`));
+  return 0;
 }
 
 runCli(main, import.meta.url);

@@ -273,6 +273,30 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_to_idx').on(t.to_address, t.created_at)],
 );
 
+/**
+ * Every SMS the product sends (issue 21). With the dev outbox (the default) the text is kept so it
+ * can be read at /api/dev/sms-outbox; through Africa's Talking the gateway's message id is kept.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    to_number: text('to_number').notNull(),
+    body: text('body').notNull(),
+    /** What it is: 'otp', 'notification:<kind>', … */
+    template: text('template').notNull(),
+    transport: text('transport').notNull(),
+    /** 'sent' or 'failed' (the gateway refused it; the error is kept). */
+    status: text('status').notNull().default('sent'),
+    provider_message_id: text('provider_message_id'),
+    error: text('error'),
+    /** Set by senders that must not send twice (a retried job finds its SMS already sent). */
+    dedupe_key: text('dedupe_key').unique(),
+    created_at: createdAt(),
+  },
+  (t) => [index('sms_outbox_to_idx').on(t.to_number, t.created_at)],
+);
+
 /** Service categories, grouped; seeded with the Ghanaian categories in db/data/categories.ts. */
 export const serviceCategories = pgTable('service_categories', {
   id: id(),
@@ -308,6 +332,9 @@ export const authUsers = pgTable('auth_users', {
   suspension_reason: text('suspension_reason'),
   /** Issue 19: an admin asked for a new password; sign-in is refused until it is reset. */
   password_reset_required_at: at('password_reset_required_at'),
+  /** Issue 21: Better Auth's phone-number plugin (+233XXXXXXXXX; sign-in by SMS code). */
+  phoneNumber: text('phone_number').unique(),
+  phoneNumberVerified: boolean('phone_number_verified').default(false),
 });
 
 export const authSessions = pgTable(
@@ -474,12 +501,18 @@ export const profiles = pgTable(
     show_phone: boolean('show_phone').notNull().default(false),
     whatsapp_enabled: boolean('whatsapp_enabled').notNull().default(false),
     welcome_email_sent: boolean('welcome_email_sent').notNull().default(false),
+    /** Issue 21: the language the user chose ('en' or 'ak'); null until they choose. Mail and SMS use it. */
+    preferred_language: text('preferred_language'),
   },
   (t) => [
     check('profiles_role_check', oneOf(t.role, ROLES)),
     check('profiles_type_check', oneOf(t.type, PROFILE_TYPES)),
     check('profiles_rating_check', sql`${t.rating} between 0 and 5`),
     check('profiles_currency_check', oneOf(t.currency_preference, CURRENCIES)),
+    check(
+      'profiles_language_check',
+      sql`${t.preferred_language} is null or ${t.preferred_language} in ('en', 'ak')`,
+    ),
     index('profiles_created_idx').on(t.created_at),
   ],
 );
@@ -755,6 +788,8 @@ export const notifications = pgTable(
     in_app: boolean('in_app').notNull().default(true),
     email: boolean('email').notNull().default(false),
     push: boolean('push').notNull().default(false),
+    /** Issue 21: also sent by SMS (the user chose SMS for this kind and has a verified phone). */
+    sms: boolean('sms').notNull().default(false),
     created_at: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.user_id, t.created_at)],
@@ -1682,6 +1717,8 @@ export const notificationPreferences = pgTable(
     in_app: boolean('in_app').notNull(),
     email: boolean('email').notNull(),
     push: boolean('push').notNull(),
+    /** Issue 21: SMS to the verified phone (off unless chosen). */
+    sms: boolean('sms').notNull().default(false),
     updated_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.kind] })],

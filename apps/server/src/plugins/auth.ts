@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import {
+  formatGhanaPhone,
+  normalizeGhanaPhone,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_SECONDS,
+  phoneAccountEmail,
+} from '@adwuma/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { jwt } from 'better-auth/plugins/jwt';
+import { phoneNumber } from 'better-auth/plugins/phone-number';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +20,7 @@ import type { Database } from '../db/client.ts';
 import { appSettings, authSchema } from '../db/schema.ts';
 import { clearPasswordResetRequired, sessionHoldHooks } from '../features/auth/account-holds.ts';
 import { createProfileFor } from '../features/auth/create-profile.ts';
+import { sendOtpSms, setProfilePhone } from '../features/auth/phone-auth.ts';
 import {
   AUTH_CALLBACK_PATH,
   authAfterHook,
@@ -21,7 +31,9 @@ import { queueAuthMail } from '../features/auth/send-auth-mail.ts';
 import { announceSessionsEnded } from '../features/realtime/index.ts';
 import { COOKIE_PREFIX } from '../kernel/http/session.ts';
 import { createDatabaseLimitStore, type LimitStore } from '../lib/limits/index.ts';
+import { requestLanguage } from '../lib/mail/texts.ts';
 import { logSecurityEvent } from '../lib/security-events.ts';
+import { createOutboxGateway, type SmsGateway } from '../lib/sms/index.ts';
 import type { JobQueue } from './jobs.ts';
 import { trustedOrigins } from './origin-check.ts';
 
@@ -53,12 +65,15 @@ export interface AuthOptions {
   limits?: LimitStore;
   log: FastifyBaseLogger;
   secret: string;
+  /** Where sign-in codes go; default: the dev outbox. */
+  sms?: SmsGateway;
 }
 
 /** Better Auth, configured for Adwuma: email and password, verification, reset, TOTP, JWKS, OIDC. */
 export function createAuth(options: AuthOptions) {
   const { config, database, jobs, log, secret } = options;
   const limits = options.limits ?? createDatabaseLimitStore(database);
+  const sms = options.sms ?? createOutboxGateway({ log, env: config.env });
   const policy = { database, limits, publicUrl: config.publicUrl, log };
   const onLogError = (error: unknown) => log.error({ err: error }, 'could not store a security event');
   const oidc = config.oidc;
@@ -107,8 +122,17 @@ export function createAuth(options: AuthOptions) {
       requireEmailVerification: config.requireEmailVerification,
       resetPasswordTokenExpiresIn: 30 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await queueAuthMail({ jobs }, { kind: 'reset-password', to: user.email, name: user.name, url });
+      sendResetPassword: async ({ user, url }, request) => {
+        await queueAuthMail(
+          { jobs },
+          {
+            kind: 'reset-password',
+            to: user.email,
+            name: user.name,
+            url,
+            language: requestLanguage(request?.headers),
+          },
+        );
       },
       onPasswordReset: async ({ user }) => {
         // Issue 19: the new password lifts an admin's forced reset.
@@ -125,7 +149,7 @@ export function createAuth(options: AuthOptions) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: DAY,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url }, request) => {
         // A link resent by a refused sign-in carries the sign-in's callbackURL ("/" by default):
         // verified users land on /auth/callback like every other verification link.
         const link = new URL(url);
@@ -133,13 +157,27 @@ export function createAuth(options: AuthOptions) {
         if (!callback || callback === '/') link.searchParams.set('callbackURL', AUTH_CALLBACK_PATH);
         await queueAuthMail(
           { jobs },
-          { kind: 'verify-email', to: user.email, name: user.name, url: link.toString() },
+          {
+            kind: 'verify-email',
+            to: user.email,
+            name: user.name,
+            url: link.toString(),
+            language: requestLanguage(request?.headers),
+          },
         );
       },
     },
     databaseHooks: {
       user: {
         create: {
+          // Issue 21: a sign-up by SMS code takes the name from its body (the plugin's getTempName
+          // sees only the number; the before hook checked the name).
+          before: async (user, ctx) => {
+            const name = (ctx?.body as { name?: unknown } | undefined)?.name;
+            if (ctx?.path === '/phone-number/verify' && typeof name === 'string' && name) {
+              return { data: { ...user, name } };
+            }
+          },
           after: async (user) => {
             try {
               await createProfileFor(database.db, user);
@@ -170,7 +208,13 @@ export function createAuth(options: AuthOptions) {
     hooks: { before: authBeforeHook(policy), after: authAfterHook(policy) },
     // Name and picture change through PATCH /api/profile, which keeps the profile and the account in
     // step (and validates them); Better Auth's own update-user would bypass both.
-    disabledPaths: ['/update-user'],
+    // Phone accounts have no password: the plugin's password sign-in and reset stay off.
+    disabledPaths: [
+      '/update-user',
+      '/sign-in/phone-number',
+      '/phone-number/request-password-reset',
+      '/phone-number/reset-password',
+    ],
     // Our own limits (per IP and per email, in the database) replace Better Auth's in-memory ones.
     rateLimit: { enabled: false },
     onAPIError: {
@@ -193,6 +237,24 @@ export function createAuth(options: AuthOptions) {
       twoFactor({ issuer: 'Adwuma', twoFactorTable: 'auth_two_factors' }),
       // No JWT header on every session read (nothing uses it; signing one per request is costly).
       jwt({ schema: { jwks: { modelName: 'auth_jwks' } }, disableSettingJwtHeader: true }),
+      // Issue 21: sign-in and sign-up by SMS code; the before hook normalises the number and keeps
+      // our limits (features/auth/phone-auth.ts).
+      phoneNumber({
+        otpLength: OTP_LENGTH,
+        expiresIn: OTP_TTL_SECONDS,
+        allowedAttempts: OTP_MAX_ATTEMPTS,
+        phoneNumberValidator: (value) => normalizeGhanaPhone(value) === value,
+        sendOTP: async ({ phoneNumber: to, code }, ctx) => {
+          await sendOtpSms({ database, sms }, { phoneNumber: to, code, headers: ctx?.request?.headers });
+        },
+        callbackOnVerification: async ({ phoneNumber: verified, user }) => {
+          await setProfilePhone(database, user.id, verified);
+        },
+        signUpOnVerification: {
+          getTempEmail: (e164) => phoneAccountEmail(e164),
+          getTempName: (e164) => formatGhanaPhone(e164),
+        },
+      }),
       ...(oidc
         ? [
             genericOAuth({

@@ -1,3 +1,4 @@
+import { isPhoneAccountEmail } from '@adwuma/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -42,6 +43,11 @@ export function createMailer(options: {
   return {
     transport: kind,
     async send(message) {
+      // Issue 21: a phone-only account's placeholder address (*.invalid) is never mailed.
+      if (isPhoneAccountEmail(message.to)) {
+        log.debug({ template: message.template }, 'mail to a phone-only account skipped');
+        return { messageId: '' };
+      }
       const info = await transport.sendMail({
         from,
         to: message.to,

@@ -126,6 +126,30 @@ describe('public pages rendered on the server (issue 20)', () => {
     ]);
   });
 
+  it('renders in the language the browser asks for, and the device’s choice wins (issue 21)', async () => {
+    const twi = await get('/pricing', { 'accept-language': 'ak-GH,ak;q=0.9,en;q=0.8' });
+    expect(twi.statusCode).toBe(200);
+    expect(twi.body).toMatch(/<html lang="ak-GH">/);
+    expect(String(twi.headers.vary)).toMatch(/Accept-Language/);
+    const chosen = await get('/pricing', { 'accept-language': 'ak', cookie: 'adwuma_lang=en' });
+    expect(chosen.body).toMatch(/<html lang="en-GH">/);
+    // Two languages, two copies: a cache must not answer one with the other.
+    expect(chosen.headers.etag).not.toBe(twi.headers.etag);
+    const shell = await get('/dashboard', { cookie: 'adwuma_lang=ak' });
+    expect(shell.body).toMatch(/<html lang="ak-GH">/);
+    expect(String(shell.headers.vary)).toMatch(/Accept-Language/);
+  });
+
+  it('marks the page with the data saver when the browser asks to save data, unless the device said no (issue 21)', async () => {
+    const saver = await get('/pricing', { 'save-data': 'on' });
+    expect(saver.body).toMatch(/<html data-saver="on" lang="en-GH">/);
+    expect(String(saver.headers.vary)).toMatch(/Save-Data/);
+    const off = await get('/pricing', { 'save-data': 'on', cookie: 'adwuma_saver=off' });
+    expect(off.body).not.toContain('data-saver');
+    const chosen = await get('/dashboard', { cookie: 'adwuma_saver=on' });
+    expect(chosen.body).toContain('data-saver="on"');
+  });
+
   it('lets shared caches keep a visitor’s copy for a minute, revalidated by its ETag', async () => {
     const res = await get('/pricing');
     expect(res.statusCode).toBe(200);

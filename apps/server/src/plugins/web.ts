@@ -2,7 +2,19 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type PageMeta, pageTitle, type ServerRenderResult, SITE_NAME } from '@adwuma/shared';
+import {
+  DATA_SAVER_COOKIE,
+  dataSaverOn,
+  LANGUAGE_COOKIE,
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  type Language,
+  type PageMeta,
+  pageTitle,
+  resolveLanguage,
+  type ServerRenderResult,
+  SITE_NAME,
+} from '@adwuma/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -102,6 +114,8 @@ interface ServerRenderer {
   render(input: {
     url: string;
     fetch: (path: string, init: RequestInit) => Promise<Response>;
+    language: Language;
+    dataSaver: boolean;
   }): Promise<RenderResult | null>;
 }
 
@@ -133,6 +147,12 @@ export function preloadTags(manifest: Manifest, modules: readonly string[], html
   return tags;
 }
 
+/** The web build's manifest (which chunk a module became), empty when the build has none. */
+function readManifest(distDir: string): Manifest {
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  return fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest) : {};
+}
+
 /** Loads the web build's server renderer and manifest, or null when the build has none. */
 async function loadRenderer(
   distDir: string,
@@ -140,11 +160,55 @@ async function loadRenderer(
   const entry = path.join(distDir, '.server', 'app', 'entry-server.js');
   if (!fs.existsSync(entry)) return null;
   const renderer = (await import(pathToFileURL(entry).href)) as ServerRenderer;
-  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-  const manifest = fs.existsSync(manifestPath)
-    ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest)
-    : {};
-  return { renderer, manifest };
+  return { renderer, manifest: readManifest(distDir) };
+}
+
+const LANGUAGE_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`);
+
+/**
+ * The language a page is sent in (issue 21): the device's choice (its cookie), else the browser's
+ * Accept-Language. (A signed-in account's choice reaches the device's cookie when it signs in.)
+ */
+export function requestLanguage(request: Pick<FastifyRequest, 'headers'>): Language {
+  const cookie = LANGUAGE_COOKIE_PATTERN.exec(request.headers.cookie ?? '')?.[1];
+  return resolveLanguage({ cookie, acceptLanguage: request.headers['accept-language'] });
+}
+
+const DATA_SAVER_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${DATA_SAVER_COOKIE}=([^;]+)`);
+
+/** Whether a page is sent with the data saver on (issue 21): the device's cookie, else Save-Data. */
+export function requestDataSaver(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const cookie = DATA_SAVER_COOKIE_PATTERN.exec(request.headers.cookie ?? '')?.[1];
+  const saveData = request.headers['save-data'];
+  return dataSaverOn({ cookie, saveData: Array.isArray(saveData) ? saveData[0] : saveData });
+}
+
+/** Marks the page's <html> with the data saver (the app's first render reads it: src/lib/data-saver.ts). */
+export function withDataSaver(html: string, on: boolean): string {
+  if (!on) return html;
+  return html.replace(/<html\b/i, '<html data-saver="on"');
+}
+
+/** What a page's HTML varies by: its language and its data saver. */
+const VARY = 'Cookie, Accept-Language, Save-Data';
+
+/**
+ * A page's HTML in `language`: <html lang>, and for Twi the preload of its catalogs' chunk (the app
+ * loads it before the first render: src/i18n/index.ts).
+ */
+export function withLanguage(html: string, language: Language, manifest: Manifest = {}): string {
+  let out = html.replace(/<html\b[^>]*>/i, (tag) =>
+    /\slang="/i.test(tag)
+      ? tag.replace(/\slang="[^"]*"/i, ` lang="${LANGUAGE_TAGS[language]}"`)
+      : tag.replace(/^<html/i, `<html lang="${LANGUAGE_TAGS[language]}"`),
+  );
+  if (language !== 'en') {
+    const tags = preloadTags(manifest, ['src/i18n/twi.ts'], out);
+    const at = out.search(/<\/head>/i);
+    if (tags.length && at >= 0)
+      out = `${out.slice(0, at).trimEnd()}\n    ${tags.join('\n    ')}\n  ${out.slice(at)}`;
+  }
+  return out;
 }
 
 /** index.html with the server's settings the app reads before any script runs (escaped). */
@@ -169,7 +233,6 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     app.log.warn({ distDir }, 'web app not built: run `npm run build` (npm start does it for you)');
     return;
   }
-  const landingPath = path.join(distDir, 'landing.html');
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -180,8 +243,12 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else if (filePath.endsWith('.html') || path.basename(filePath) === 'sw.js') {
-        // The service worker too: a new version must reach browsers at once (issue 9).
+      } else if (
+        /\.html(?:\.(?:br|gz))?$/.test(filePath) ||
+        /^sw\.js(?:\.(?:br|gz))?$/.test(path.basename(filePath))
+      ) {
+        // The service worker too, precompressed or not (its .br is what browsers get): a new version
+        // must reach browsers at once (issue 9), and with it the update prompt (issue 21).
         res.setHeader('cache-control', 'no-cache');
       } else {
         res.setHeader('cache-control', 'public, max-age=3600');
@@ -203,27 +270,53 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   };
   walk(distDir);
 
-  const landingFile = fs.existsSync(landingPath) ? 'landing.html' : 'index.html';
-  // Its inline script (chosen before the first paint) is allowed by hash, on this page only.
-  const landingScripts =
-    landingFile === 'landing.html' ? inlineScriptHashes(fs.readFileSync(landingPath, 'utf8')) : [];
-  app.get('/landing', async (_request, reply) => {
+  // The landing page, prerendered in each language (landing.html in English, landing.<lang>.html).
+  const landingFiles = new Map<Language, { file: string; scripts: string[] }>();
+  for (const language of LANGUAGES) {
+    const file = language === 'en' ? 'landing.html' : `landing.${language}.html`;
+    const full = path.join(distDir, file);
+    // Its inline script (chosen before the first paint) is allowed by hash, on this page only.
+    if (fs.existsSync(full))
+      landingFiles.set(language, { file, scripts: inlineScriptHashes(fs.readFileSync(full, 'utf8')) });
+  }
+  app.get('/landing', async (request, reply) => {
+    const landing = landingFiles.get(requestLanguage(request)) ?? landingFiles.get('en');
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string')
-      reply.header('content-security-policy', withScriptSources(policy, landingScripts));
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(landingFile);
+    if (typeof policy === 'string' && landing)
+      reply.header('content-security-policy', withScriptSources(policy, landing.scripts));
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', VARY)
+      .type('text/html; charset=utf-8')
+      .sendFile(landing?.file ?? 'index.html');
   });
 
   // Read once: the file only changes with a new build, which restarts the server.
   const indexHtml = withAppSettings(fs.readFileSync(indexPath, 'utf8'), options);
-  // Revalidated on every navigation (no-cache): the ETag lets a phone get a 304 instead of the page.
-  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+  const manifest = readManifest(distDir);
+  // The shell in each language; revalidated on every navigation (no-cache): the ETag lets a phone
+  // get a 304 instead of the page.
+  const shells = new Map<string, { html: string; etag: string }>(
+    LANGUAGES.flatMap((language) =>
+      [false, true].map((saver) => {
+        const html = withDataSaver(withLanguage(indexHtml, language, manifest), saver);
+        const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+        return [`${language}:${saver}`, { html, etag }] as [string, { html: string; etag: string }];
+      }),
+    ),
+  );
   const sendIndex = (reply: FastifyReply, request?: FastifyRequest) => {
-    reply.header('cache-control', 'no-cache').header('etag', indexEtag).type('text/html; charset=utf-8');
-    if (request && reply.statusCode === 200 && request.headers['if-none-match'] === indexEtag) {
+    const key = request ? `${requestLanguage(request)}:${requestDataSaver(request)}` : 'en:false';
+    const shell = shells.get(key)!;
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', VARY)
+      .header('etag', shell.etag)
+      .type('text/html; charset=utf-8');
+    if (request && reply.statusCode === 200 && request.headers['if-none-match'] === shell.etag) {
       return reply.status(304).send();
     }
-    return reply.send(indexHtml);
+    return reply.send(shell.html);
   };
   const template = describedTemplate(indexHtml);
   const ssr = options.disableServerRendering ? null : await loadRenderer(distDir);
@@ -261,7 +354,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     const etag = `"${createHash('sha256').update(stable).digest('base64url').slice(0, 27)}"`;
     reply
       .header('cache-control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300')
-      .header('vary', 'Cookie')
+      .header('vary', VARY)
       .header('etag', etag);
     if (reply.statusCode === 200 && request.headers['if-none-match'] === etag)
       return reply.status(304).send();
@@ -280,10 +373,14 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   ): Promise<boolean> => {
     if (!ssr || !template) return false;
     let result: RenderResult | null;
+    const language = requestLanguage(request);
+    const dataSaver = requestDataSaver(request);
     try {
       result = await ssr.renderer.render({
         url: `http://adwuma.local${request.url}`,
         fetch: apiFor(request),
+        language,
+        dataSaver,
       });
     } catch (error) {
       request.log.error({ err: error }, 'server render failed: the app shell is sent instead');
@@ -308,7 +405,14 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       .replace(APP_PLACEHOLDER, () => page.html)
       .replace(/<\/body>/i, () => `${page.dataScript}\n  </body>`);
     reply.status(page.status);
-    sendRendered(request, reply, `${head.trimEnd()}\n    ${headHtml}\n  ${body}`);
+    sendRendered(
+      request,
+      reply,
+      withDataSaver(
+        withLanguage(`${head.trimEnd()}\n    ${headHtml}\n  ${body}`, language, manifest),
+        dataSaver,
+      ),
+    );
     return true;
   };
 
@@ -322,9 +426,16 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       }
       if (!found) return sendIndex(reply.status(404));
       if (await renderPage(request, reply, found.meta)) return reply;
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      reply.header('cache-control', 'no-cache').header('vary', VARY).type('text/html; charset=utf-8');
       const { head, rest } = template as NonNullable<typeof template>;
-      return `${head.trimEnd()}\n    ${headTags(found.meta)}\n  ${rest}`;
+      return withDataSaver(
+        withLanguage(
+          `${head.trimEnd()}\n    ${headTags(found.meta)}\n  ${rest}`,
+          requestLanguage(request),
+          manifest,
+        ),
+        requestDataSaver(request),
+      );
     });
   }
 

@@ -54,8 +54,8 @@ describe('authorization matrix', () => {
   let world: World;
 
   beforeAll(async () => {
-    // devClock: the test-only route is in the table too (and must answer remote callers 404).
-    t = await createTestApp({ rateLimitPerMinute: 0, devClock: true });
+    // devClock, devOutbox: the test-only routes are in the table too (and must answer remote callers 404).
+    t = await createTestApp({ rateLimitPerMinute: 0, devClock: true, devOutbox: true });
     world = await createWorld(t);
   });
   afterAll(() => t?.close());

@@ -162,6 +162,9 @@ export const ROUTE_RULES: Record<string, { access: Access; owners?: Who[]; loopb
   'GET /api/docs': { access: 'public' },
   // Test-only (DEV_CLOCK=true, never in production): a 404 to every caller not on this machine.
   'POST /api/dev/clock/run-money-jobs': { access: 'public', loopbackOnly: true },
+  // Test-only (DEV_OUTBOX=true, never in production): the mails and SMS the dev outbox kept.
+  'GET /api/dev/outbox': { access: 'public', loopbackOnly: true },
+  'GET /api/dev/sms-outbox': { access: 'public', loopbackOnly: true },
   'GET /api/health': { access: 'public' },
   'POST /api/waitlist': { access: 'public' },
   'POST /api/events': { access: 'public' },

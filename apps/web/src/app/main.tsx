@@ -3,10 +3,12 @@ import '../styles/app.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { CriticalErrorScreen, renderStaticCriticalError } from '../components/screens/critical-error.tsx';
 import { GlobalErrorBoundary } from '../components/screens/global-error.tsx';
+import { i18n, startLanguage } from '../i18n/index.ts';
 import { captureUtm } from '../lib/analytics.ts';
 import { installGlobalErrorHandlers, reportError } from '../lib/error-reporting.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -48,10 +50,13 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
 async function start(target: HTMLElement) {
   const ssr = readSsrData();
   const queryClient = createQueryClient();
+  // The page's language (what the server rendered it in) is loaded before the first render.
+  const language = startLanguage();
   if (ssr) {
     hydrate(queryClient, ssr.queries);
     await loadMatchedRoutes(appRoutes);
   }
+  await language;
   const router = createBrowserRouter(appRoutes, ssr ? { hydrationData: ssr.router } : undefined);
   let criticalShown = false;
   const options: RootOptions = {
@@ -70,11 +75,13 @@ async function start(target: HTMLElement) {
   };
   const app = (
     <StrictMode>
-      <GlobalErrorBoundary>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} onError={onRouterError} />
-        </AppProviders>
-      </GlobalErrorBoundary>
+      <I18nextProvider i18n={i18n}>
+        <GlobalErrorBoundary>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} onError={onRouterError} />
+          </AppProviders>
+        </GlobalErrorBoundary>
+      </I18nextProvider>
     </StrictMode>
   );
   let root: Root;
@@ -104,3 +111,6 @@ if (container) {
     renderStaticCriticalError(container);
   });
 }
+
+// The service worker (offline pages, push, the update prompt): after the app has started (issue 21).
+void import('../pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker());

@@ -4,6 +4,7 @@ import { ComponentErrorBoundary } from '../components/screens/component-error-bo
 import { RouteFallback } from '../components/screens/route-fallback.tsx';
 import { SiteFooter } from '../components/site/site-footer.tsx';
 import { SiteHeader } from '../components/site/site-header.tsx';
+import { useSiteI18n } from '../components/site/site-i18n.ts';
 import { useOptionalSession } from '../features/auth/index.ts';
 import { track } from '../lib/analytics.ts';
 
@@ -59,13 +60,14 @@ function useHydratedMark() {
 export function RootLayout() {
   usePageViews();
   useHydratedMark();
+  const { t } = useSiteI18n();
   return (
     <div className="flex min-h-dvh flex-col bg-bg text-fg">
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-brand-600 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <NavigationProgress />
       <SignedInRealtime />

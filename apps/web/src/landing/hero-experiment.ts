@@ -1,4 +1,5 @@
 import type { EXPERIMENTS } from '@adwuma/shared/admin/experiment-assignment';
+import { hero } from '../locales/en/landing.json';
 
 export type HeroVariant = (typeof EXPERIMENTS)['landing_hero']['variants'][number];
 
@@ -6,10 +7,8 @@ export type HeroVariant = (typeof EXPERIMENTS)['landing_hero']['variants'][numbe
 export const HERO_ATTRIBUTE = 'data-hero';
 
 /**
- * The landing hero experiment's headlines (EXPERIMENTS.landing_hero). Both are in the prerendered
- * HTML; the second part is set in the brand colour.
+ * The landing hero experiment's headlines (EXPERIMENTS.landing_hero), in English (the page reads
+ * them, in its language, from locales/<lang>/landing.json "hero.headlines"). Both are in the
+ * prerendered HTML; the second part is set in the brand colour.
  */
-export const HERO_HEADLINES: Record<HeroVariant, { lead: string; accent: string }> = {
-  control: { lead: 'Trusted hands for every job,', accent: 'from Accra to Tamale.' },
-  local: { lead: 'Trusted hairdressers, tutors and plumbers', accent: 'in Accra, Kumasi and Tamale.' },
-};
+export const HERO_HEADLINES: Record<HeroVariant, { lead: string; accent: string }> = hero.headlines;

@@ -1,10 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HERO_HEADLINES } from './hero-experiment.ts';
 import { LandingPage } from './landing-page.tsx';
-import { render as prerender } from './prerender.tsx';
+import { pageMeta, render as prerender, renderHead } from './prerender.tsx';
+import { LANDING_TEXT_ID, pageLandingText } from './text.ts';
 
 describe('LandingPage', () => {
   it('has the spec sections in order: hero, why-choose, how-it-works, numbers, second waitlist form', () => {
@@ -92,5 +94,86 @@ describe('LandingPage', () => {
     consoleError.mockRestore();
     act(() => root.unmount());
     container.remove();
+  });
+});
+
+describe('LandingPage in Twi (issue 21)', () => {
+  afterEach(() => {
+    document.head.querySelector(`#${LANDING_TEXT_ID}`)?.remove();
+    document.documentElement.lang = 'en-GH';
+    // biome-ignore lint/suspicious/noDocumentCookie: clears the language cookie the switch set
+    document.cookie = 'adwuma_lang=; Path=/; Max-Age=0';
+  });
+
+  it('prerenders in Twi: the hero, the chrome and the forms in Twi, with the brand and amounts as they are', () => {
+    const html = prerender('ak');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    const h1 = container.querySelector('h1#hero-title')!;
+    expect(h1.textContent).toContain('Nsa a wotumi de wo ho to so ma adwuma biara');
+    expect(h1.textContent).not.toContain('Trusted hands');
+    expect(container.textContent).toContain('Akwaaba! Yɛabue wɔ nkuropɔn 20+ mu wɔ Ghana');
+    expect(container.textContent).toContain('Kyerɛw wo din wɔ waitlist no so');
+    expect(container.textContent).toContain('Yɛyɛɛ no wɔ Ghana ma Ghana.');
+    expect(container.textContent).toContain('GH₵ 150.00');
+    expect(within(container).getByRole('link', { name: 'Wura mu' })).toHaveAttribute('href', '/auth');
+    // The switch offers English, in English.
+    expect(within(container).getByRole('button', { name: 'Sesa kɔ English' })).toHaveTextContent('English');
+    // English is unchanged.
+    expect(prerender('en')).toBe(prerender());
+  });
+
+  it("carries its words in the head for the page's script, and <html lang>, title and description in Twi", () => {
+    expect(renderHead('en')).toBe(renderHead());
+    const head = renderHead('ak');
+    expect(head.startsWith(renderHead())).toBe(true);
+    const json = /<script type="application\/json" id="landing-text">([\s\S]*)<\/script>$/.exec(head)?.[1];
+    expect(JSON.parse(json!).landing.hero.badge).toBe('Akwaaba! Yɛabue wɔ nkuropɔn 20+ mu wɔ Ghana');
+    expect(json).not.toContain('<');
+    expect(pageMeta('ak')).toMatchObject({ lang: 'ak-GH', title: expect.stringContaining('Hwehwɛ') });
+    expect(pageMeta('en')).toEqual({
+      lang: 'en-GH',
+      title: 'Adwuma — Find trusted service providers in Ghana',
+      description:
+        'Adwuma connects customers in Ghana with trusted, verified service providers: hair and beauty, tutoring, plumbing, cleaning, design and more.',
+      ogDescription: 'Hire verified providers near you, from hairdressers to plumbers. Join the waitlist.',
+    });
+  });
+
+  it('the Twi page hydrates from its own words without a mismatch', async () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      renderHead('ak').replace(/^<script>[\s\S]*?<\/script>/, ''),
+    );
+    document.documentElement.lang = 'ak-GH';
+    const container = document.createElement('div');
+    container.innerHTML = prerender('ak');
+    document.body.append(container);
+    const onRecoverableError = vi.fn();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <LandingPage text={pageLandingText('ak')} />
+        </StrictMode>,
+        { onRecoverableError },
+      ),
+    );
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(container.querySelector('h1')!.textContent).toContain('efi Nkran kosi Tamale.');
+    consoleError.mockRestore();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it("the landing's switch remembers the choice in the cookie the server reads (then reloads)", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<LandingPage />);
+    await user.click(screen.getByRole('button', { name: 'Switch to Twi' }));
+    expect(document.cookie).toContain('adwuma_lang=ak');
+    vi.restoreAllMocks();
   });
 });

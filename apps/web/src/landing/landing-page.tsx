@@ -1,4 +1,4 @@
-import { HOW_IT_WORKS, MARKETING_CLAIMS } from '@adwuma/shared/marketing';
+import { MARKETING_CLAIMS } from '@adwuma/shared/marketing';
 import {
   ArrowRight,
   BadgeCheck,
@@ -18,10 +18,13 @@ import {
   Wrench,
   Zap,
 } from 'lucide-react';
+import { useMemo } from 'react';
 import { SiteFooter } from '../components/site/site-footer.tsx';
 import { SiteHeader } from '../components/site/site-header.tsx';
+import { SiteTextContext } from '../components/site/site-text.ts';
 import { HERO_HEADLINES, type HeroVariant } from './hero-experiment.ts';
 import { FlagBand, KentePattern } from './kente.tsx';
+import { ENGLISH_LANDING_TEXT, type LandingText, LandingTextContext, useLandingText } from './text.ts';
 import { LandingToaster } from './toaster.tsx';
 import { WaitlistForm } from './waitlist-form.tsx';
 
@@ -30,14 +33,27 @@ import { WaitlistForm } from './waitlist-form.tsx';
  * how-it-works, numbers, a second waitlist form, footer. Prerendered at build time, so it must render
  * the same on the server and in the browser (no window, no storage during render).
  */
-export function LandingPage() {
+export function LandingPage({ text = ENGLISH_LANDING_TEXT }: { text?: LandingText }) {
+  // The chrome asks through a hook (site-text.ts): one per text, stable across renders.
+  const useChromeText = useMemo(() => () => text.site, [text]);
+  return (
+    <LandingTextContext.Provider value={text}>
+      <SiteTextContext.Provider value={useChromeText}>
+        <LandingLayout />
+      </SiteTextContext.Provider>
+    </LandingTextContext.Provider>
+  );
+}
+
+function LandingLayout() {
+  const t = useLandingText();
   return (
     <div className="flex min-h-dvh flex-col bg-bg text-fg">
       <a
         href="#main"
         className="sr-only rounded-full bg-brand-600 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
       >
-        Skip to content
+        {t('site:skipToContent')}
       </a>
       <FlagBand />
       <SiteHeader />
@@ -55,19 +71,20 @@ export function LandingPage() {
 }
 
 const POPULAR_SERVICES = [
-  { label: 'Hair and braiding', icon: Scissors },
-  { label: 'Tutoring', icon: GraduationCap },
-  { label: 'Plumbing', icon: Wrench },
-  { label: 'Home cleaning', icon: Sparkles },
-  { label: 'Graphic design', icon: Palette },
-  { label: 'Electrical', icon: Zap },
-  { label: 'Catering', icon: ChefHat },
-  { label: 'Tailoring', icon: Shirt },
+  { key: 'hair', icon: Scissors },
+  { key: 'tutoring', icon: GraduationCap },
+  { key: 'plumbing', icon: Wrench },
+  { key: 'cleaning', icon: Sparkles },
+  { key: 'design', icon: Palette },
+  { key: 'electrical', icon: Zap },
+  { key: 'catering', icon: ChefHat },
+  { key: 'tailoring', icon: Shirt },
 ] as const;
 
 const HERO_VARIANTS = Object.keys(HERO_HEADLINES) as HeroVariant[];
 
 function Hero() {
+  const t = useLandingText();
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
@@ -83,7 +100,7 @@ function Hero() {
               <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-leaf-500 opacity-60" />
               <span className="relative inline-flex h-2 w-2 rounded-full bg-leaf-600" />
             </span>
-            Akwaaba! Open now in 20+ cities across Ghana
+            {t('hero.badge')}
           </p>
           {/* The hero experiment: both headlines stacked in one grid cell, so the box is the same
               whichever shows; landing.css shows the one <html data-hero> names (set before paint). */}
@@ -93,23 +110,22 @@ function Hero() {
           >
             {HERO_VARIANTS.map((variant) => (
               <span key={variant} data-hero-variant={variant} className="col-start-1 row-start-1">
-                {HERO_HEADLINES[variant].lead}{' '}
-                <span className="text-brand-600 dark:text-brand-500">{HERO_HEADLINES[variant].accent}</span>
+                {t(`hero.headlines.${variant}.lead`)}{' '}
+                <span className="text-brand-600 dark:text-brand-500">
+                  {t(`hero.headlines.${variant}.accent`)}
+                </span>
               </span>
             ))}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-pretty text-muted-fg">
-            Adwuma connects you with verified hairdressers, tutors, plumbers, cleaners, designers and more.
-            See prices in cedis, pay with mobile money and read honest reviews before you hire.
-          </p>
+          <p className="mt-5 max-w-xl text-lg text-pretty text-muted-fg">{t('hero.text')}</p>
           <div className="mt-8 max-w-xl">
             <WaitlistForm form="hero" />
           </div>
           <ul className="mt-7 flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium text-muted-fg">
-            {['Verified providers', 'Prices in GH₵', 'Mobile money friendly'].map((item) => (
+            {['verified', 'prices', 'momo'].map((item) => (
               <li key={item} className="inline-flex items-center gap-1.5">
                 <BadgeCheck className="h-4 w-4 text-leaf-600 dark:text-leaf-500" aria-hidden="true" />
-                {item}
+                {t(`hero.points.${item}`)}
               </li>
             ))}
           </ul>
@@ -118,19 +134,19 @@ function Hero() {
       </div>
 
       <div className="mx-auto max-w-7xl px-4 pb-14 sm:px-6 lg:pb-20">
-        <h2 className="text-sm font-semibold tracking-wide text-muted-fg uppercase">Popular services</h2>
+        <h2 className="text-sm font-semibold tracking-wide text-muted-fg uppercase">{t('hero.popular')}</h2>
         <ul className="mt-3 flex flex-wrap gap-2">
-          {POPULAR_SERVICES.map(({ label, icon: Icon }) => (
+          {POPULAR_SERVICES.map(({ key, icon: Icon }) => (
             <li
-              key={label}
+              key={key}
               className="inline-flex items-center gap-2 rounded-full border border-border bg-card px-3.5 py-2 text-sm font-medium text-fg shadow-sm"
             >
               <Icon className="h-4 w-4 text-brand-600 dark:text-brand-500" aria-hidden="true" />
-              {label}
+              {t(`hero.services.${key}`)}
             </li>
           ))}
           <li className="inline-flex items-center rounded-full px-3.5 py-2 text-sm font-medium text-muted-fg">
-            and many more
+            {t('hero.more')}
           </li>
         </ul>
       </div>
@@ -140,6 +156,7 @@ function Hero() {
 
 /** A picture of the product made of plain elements: a search, a provider card, a chat and a payment. */
 function HeroIllustration() {
+  const t = useLandingText();
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md select-none lg:max-w-none">
       <div className="absolute inset-4 -z-10 rotate-3 overflow-hidden rounded-[2rem] opacity-90 shadow-xl sm:inset-6">
@@ -149,9 +166,9 @@ function HeroIllustration() {
       <div className="relative px-3 py-8 sm:px-10 sm:py-12">
         <div className="mx-auto flex max-w-sm items-center gap-3 rounded-full border border-border bg-card px-4 py-3 text-sm text-muted-fg shadow-lg">
           <Search className="h-4 w-4 text-brand-600" />
-          <span className="truncate">Braids in Osu, Accra</span>
+          <span className="truncate">{t('illustration.search')}</span>
           <span className="ml-auto rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-            Search
+            {t('illustration.searchButton')}
           </span>
         </div>
 
@@ -165,7 +182,7 @@ function HeroIllustration() {
                 Akosua Mensah
                 <BadgeCheck className="h-4 w-4 text-leaf-600 dark:text-leaf-500" />
               </p>
-              <p className="text-sm text-muted-fg">Hair and braiding</p>
+              <p className="text-sm text-muted-fg">{t('illustration.service')}</p>
               <p className="mt-1 flex items-center gap-1 text-xs text-muted-fg">
                 <MapPin className="h-3.5 w-3.5" /> Osu, Accra · 2.1 km
               </p>
@@ -174,22 +191,22 @@ function HeroIllustration() {
           <div className="mt-4 flex items-center justify-between border-t border-border pt-4 text-sm">
             <span className="inline-flex items-center gap-1 font-semibold text-fg">
               <Star className="h-4 w-4 fill-amber-400 text-amber-400" /> 4.9
-              <span className="font-normal text-muted-fg">(11 reviews)</span>
+              <span className="font-normal text-muted-fg">{t('illustration.reviews')}</span>
             </span>
             <span className="text-muted-fg">
-              from <span className="font-bold text-fg">GH₵ 150.00</span>
+              {t('illustration.from')} <span className="font-bold text-fg">GH₵ 150.00</span>
             </span>
           </div>
           <div className="mt-4 flex flex-wrap gap-1.5">
-            {['Knotless braids', 'Cornrows', 'Home service'].map((tag) => (
+            {['knotless', 'cornrows', 'home'].map((tag) => (
               <span key={tag} className="rounded-full bg-muted px-2.5 py-1 text-xs font-medium text-muted-fg">
-                {tag}
+                {t(`illustration.tags.${tag}`)}
               </span>
             ))}
           </div>
           <div className="mt-4 rounded-2xl bg-muted p-3 text-sm text-fg">
             <p className="text-xs font-semibold text-muted-fg">Akosua</p>
-            <p>I can come on Saturday at 9am. Is that okay?</p>
+            <p>{t('illustration.message')}</p>
           </div>
         </div>
 
@@ -198,8 +215,8 @@ function HeroIllustration() {
             <Smartphone className="h-5 w-5" />
           </span>
           <span className="text-sm leading-tight">
-            <span className="block font-semibold text-fg">Paid GH₵ 250.00</span>
-            <span className="block text-xs text-muted-fg">via Mobile Money</span>
+            <span className="block font-semibold text-fg">{t('illustration.paid')}</span>
+            <span className="block text-xs text-muted-fg">{t('illustration.via')}</span>
           </span>
         </div>
       </div>
@@ -209,65 +226,55 @@ function HeroIllustration() {
 
 const REASONS = [
   {
+    key: 'verified',
     icon: ShieldCheck,
-    title: 'Verified providers',
-    text: 'Every provider verifies their identity with a Ghana Card and a selfie, checked by our team before they take a job.',
     accent: 'bg-green-100 text-leaf-700 dark:bg-leaf-700/25 dark:text-green-300',
   },
   {
+    key: 'pricing',
     icon: Receipt,
-    title: 'Transparent GHS pricing',
-    text: 'See prices in cedis before you book and compare quotes side by side. No hidden charges.',
     accent: 'bg-brand-100 text-brand-700 dark:bg-brand-700/30 dark:text-brand-200',
   },
   {
+    key: 'momo',
     icon: Smartphone,
-    title: 'Mobile money friendly',
-    text: 'Pay the way you already do: MTN MoMo, Telecel Cash, AT Money or card.',
     accent: 'bg-amber-100 text-amber-800 dark:bg-amber-500/20 dark:text-amber-200',
   },
   {
+    key: 'reviews',
     icon: Star,
-    title: 'Honest ratings and reviews',
-    text: 'Ratings come from real customers after real jobs, so you can see who does good work before you hire.',
     accent: 'bg-red-100 text-red-800 dark:bg-red-500/20 dark:text-red-200',
   },
   {
+    key: 'near',
     icon: MapPin,
-    title: 'Near you',
-    text: 'Find help in your own neighbourhood, from East Legon and Adum to Tamale Central.',
     accent: 'bg-green-100 text-leaf-700 dark:bg-leaf-700/25 dark:text-green-300',
   },
   {
+    key: 'chat',
     icon: MessagesSquare,
-    title: 'Chat and schedule in one place',
-    text: 'Agree the details, share photos and pick a time without swapping phone numbers.',
     accent: 'bg-brand-100 text-brand-700 dark:bg-brand-700/30 dark:text-brand-200',
   },
 ] as const;
 
 function WhyChoose() {
+  const t = useLandingText();
   return (
     <section aria-labelledby="why-title" className="border-y border-border bg-muted/50 py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionIntro
-          id="why-title"
-          eyebrow="Why Adwuma"
-          title="Why choose Adwuma"
-          text="Hiring someone to come into your home or handle your business should feel safe. We built Adwuma around the things Ghanaians told us matter most."
-        />
+        <SectionIntro id="why-title" eyebrow={t('why.eyebrow')} title={t('why.title')} text={t('why.text')} />
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
-          {REASONS.map(({ icon: Icon, title, text, accent }) => (
+          {REASONS.map(({ key, icon: Icon, accent }) => (
             <li
-              key={title}
+              key={key}
               className="flex gap-4 rounded-3xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-md sm:flex-col sm:gap-0 sm:p-6"
             >
               <span className={`grid h-12 w-12 shrink-0 place-items-center rounded-2xl ${accent}`}>
                 <Icon className="h-6 w-6" aria-hidden="true" />
               </span>
               <div>
-                <h3 className="text-lg font-bold text-fg sm:mt-5">{title}</h3>
-                <p className="mt-1.5 text-muted-fg sm:mt-2">{text}</p>
+                <h3 className="text-lg font-bold text-fg sm:mt-5">{t(`why.reasons.${key}.title`)}</h3>
+                <p className="mt-1.5 text-muted-fg sm:mt-2">{t(`why.reasons.${key}.text`)}</p>
               </div>
             </li>
           ))}
@@ -277,37 +284,36 @@ function WhyChoose() {
   );
 }
 
+/** Spec 2's four steps (the English is @adwuma/shared HOW_IT_WORKS, word for word). */
+const STEPS = ['search', 'connect', 'work', 'review'] as const;
+
 function HowItWorks() {
+  const t = useLandingText();
   return (
     <section aria-labelledby="how-title" className="py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionIntro
-          id="how-title"
-          eyebrow="How it works"
-          title="How Adwuma works"
-          text="From the first search to the final review, everything happens in one place."
-        />
+        <SectionIntro id="how-title" eyebrow={t('how.eyebrow')} title={t('how.title')} text={t('how.text')} />
         <div className="relative mt-12">
           <div
             aria-hidden="true"
             className="absolute top-7 right-[12.5%] left-[12.5%] hidden border-t-2 border-dashed border-brand-200 lg:block dark:border-brand-700/50"
           />
           <ol className="relative grid gap-8 md:grid-cols-2 lg:grid-cols-4 lg:gap-6">
-            {HOW_IT_WORKS.map((step, index) => (
-              <li key={step.title} className="relative flex gap-4 lg:flex-col lg:items-center lg:text-center">
-                {index < HOW_IT_WORKS.length - 1 && (
+            {STEPS.map((step, index) => (
+              <li key={step} className="relative flex gap-4 lg:flex-col lg:items-center lg:text-center">
+                {index < STEPS.length - 1 && (
                   <span
                     aria-hidden="true"
                     className="absolute top-14 -bottom-8 left-[27px] w-0.5 bg-brand-200 md:hidden dark:bg-brand-700/50"
                   />
                 )}
                 <span className="relative grid h-14 w-14 shrink-0 place-items-center rounded-full bg-brand-600 text-xl font-extrabold text-white shadow-lg ring-8 ring-bg">
-                  <span className="sr-only">Step </span>
+                  <span className="sr-only">{t('how.step')}</span>
                   {index + 1}
                 </span>
                 <div>
-                  <h3 className="text-lg font-bold text-fg lg:mt-5">{step.title}</h3>
-                  <p className="mt-1.5 text-muted-fg">{step.text}</p>
+                  <h3 className="text-lg font-bold text-fg lg:mt-5">{t(`how.steps.${step}.title`)}</h3>
+                  <p className="mt-1.5 text-muted-fg">{t(`how.steps.${step}.text`)}</p>
                 </div>
               </li>
             ))}
@@ -318,26 +324,30 @@ function HowItWorks() {
   );
 }
 
+/** MARKETING_CLAIMS' labels, in order (the English is the shared one, word for word). */
+const CLAIM_KEYS = ['providers', 'categories', 'rating', 'cities'] as const;
+
 function Numbers() {
+  const t = useLandingText();
   return (
     <section aria-labelledby="numbers-title" className="relative overflow-hidden bg-stone-900 text-white">
       <KentePattern id="kente-numbers" scale={0.375} className="block h-6 w-full" />
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
         <div className="max-w-2xl">
           <h2 id="numbers-title" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
-            Adwuma in numbers
+            {t('numbers.title')}
           </h2>
-          <p className="mt-3 text-lg text-stone-300">
-            A growing community of skilled Ghanaians, ready to work in your neighbourhood.
-          </p>
+          <p className="mt-3 text-lg text-stone-300">{t('numbers.text')}</p>
         </div>
         <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4 lg:gap-6">
-          {MARKETING_CLAIMS.map((claim) => (
+          {MARKETING_CLAIMS.map((claim, index) => (
             <div
               key={claim.label}
               className="flex flex-col-reverse justify-end rounded-3xl border border-white/10 bg-white/5 p-5 sm:p-6"
             >
-              <dt className="mt-1 text-sm font-medium text-stone-300 sm:text-base">{claim.label}</dt>
+              <dt className="mt-1 text-sm font-medium text-stone-300 sm:text-base">
+                {t(`numbers.claims.${CLAIM_KEYS[index]}`)}
+              </dt>
               <dd className="text-4xl font-extrabold tracking-tight text-amber-400 sm:text-5xl">
                 {claim.value}
               </dd>
@@ -350,6 +360,7 @@ function Numbers() {
 }
 
 function BottomWaitlist() {
+  const t = useLandingText();
   return (
     <section aria-labelledby="join-title" className="py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -364,24 +375,21 @@ function BottomWaitlist() {
               id="join-title"
               className="text-3xl font-extrabold tracking-tight text-balance text-white sm:text-4xl"
             >
-              Be the first to hire on Adwuma
+              {t('join.title')}
             </h2>
-            <p className="mt-4 max-w-lg text-lg text-brand-50/90">
-              We are opening city by city. Leave your email and we will let you know the moment Adwuma goes
-              live near you.
-            </p>
+            <p className="mt-4 max-w-lg text-lg text-brand-50/90">{t('join.text')}</p>
             <p className="mt-4 text-sm text-brand-50/90">
-              Offer a service?{' '}
+              {t('join.offer')}{' '}
               <a
                 href="/auth?mode=signup&intent=provider"
                 className="inline-flex items-center gap-1 font-semibold text-white underline decoration-white/40 underline-offset-4 hover:decoration-white"
               >
-                Join as Provider <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                {t('join.joinAsProvider')} <ArrowRight className="h-4 w-4" aria-hidden="true" />
               </a>
             </p>
           </div>
           <div className="mt-8 lg:mt-0">
-            <WaitlistForm form="bottom" tone="inverted" submitLabel="Get early access" />
+            <WaitlistForm form="bottom" tone="inverted" submitLabel={t('join.submit')} />
           </div>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLandingText } from './text.ts';
 
 /**
  * The landing page's toasts: one at a time (spec 2 "A toast area shows notifications, one at a
@@ -54,9 +55,10 @@ export function LandingToaster() {
     () => current,
     () => null,
   );
+  const t = useLandingText();
   return (
     <section
-      aria-label="Notifications"
+      aria-label={t('toasts.region')}
       className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3 sm:top-5"
     >
       {toast && <ToastCard key={toast.id} toast={toast} />}
@@ -102,6 +104,7 @@ function ToastCard({ toast }: { toast: Toast }) {
   }, []);
 
   const tone = TONES[toast.tone];
+  const t = useLandingText();
   return (
     <div
       ref={ref}
@@ -117,7 +120,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       <button
         type="button"
         onClick={dismissToast}
-        aria-label="Dismiss notification"
+        aria-label={t('toasts.dismiss')}
         className="-mt-1 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-muted-fg hover:bg-muted hover:text-fg"
       >
         <X className="h-4 w-4" aria-hidden="true" />

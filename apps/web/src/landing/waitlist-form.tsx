@@ -8,6 +8,7 @@ import { type FormEvent, useId, useRef, useState, useSyncExternalStore } from 'r
 import { CONTACT } from '../components/site/nav.ts';
 import { sessionId, storedUtm } from '../lib/analytics.ts';
 import { ApiError, api, fieldErrors } from '../lib/api.ts';
+import { useLandingText } from './text.ts';
 import { notify } from './toaster.tsx';
 
 /** The server's answer to POST /api/waitlist (201 joined, 200 already subscribed). */
@@ -20,13 +21,16 @@ type Outcome =
 export type WaitlistFormProps = {
   /** Which landing form this is (spec 5): the hero form has the "I'm just exploring" checkbox. */
   form: WaitlistFormName;
-  /** Text of the submit button. */
+  /** Text of the submit button (the page's "Join the waitlist" when not given). */
   submitLabel?: string;
   /** `inverted` for use on a dark band: light text around the (always light-on-card) field. */
   tone?: 'default' | 'inverted';
 };
 
 export const WAITLIST_PAGE_PATH = '/landing';
+
+/** waitlistMessages' English text → its key in the landing catalog ("waitlistMessages.<key>"). */
+const MESSAGE_KEYS = new Map(Object.entries(waitlistMessages).map(([key, text]) => [text as string, key]));
 
 const noSubscription = () => () => {};
 /**
@@ -46,11 +50,14 @@ function useHydrated(): boolean {
  * A waitlist form (spec 2 landing, spec 5 "Waitlist", spec 8 "Waitlist duplicate"). Messages are
  * shown as a toast and, for assistive technology and for anyone who missed the toast, inline.
  */
-export function WaitlistForm({
-  form,
-  submitLabel = 'Join the waitlist',
-  tone = 'default',
-}: WaitlistFormProps) {
+export function WaitlistForm({ form, submitLabel, tone = 'default' }: WaitlistFormProps) {
+  const t = useLandingText();
+  // The shared messages (and the server's, which are the same English) in the page's language.
+  const say = (message: string) => {
+    const key = MESSAGE_KEYS.get(message);
+    return key ? t(`waitlistMessages.${key}`) : message;
+  };
+  const messages = (key: keyof typeof waitlistMessages) => t(`waitlistMessages.${key}`);
   const id = useId();
   const emailId = `${id}-email`;
   const errorId = `${id}-error`;
@@ -71,11 +78,11 @@ export function WaitlistForm({
     setOutcome(null);
     const problem = checkWaitlistEmail(form, email);
     if (problem) {
-      setFieldError(problem);
+      setFieldError(say(problem));
       inputRef.current?.focus();
       // Spec 5: an invalid value gets the 'Invalid Email' toast; an empty hero field is "required".
       if (!(form === 'hero' && email.trim() === '')) {
-        notify('error', waitlistMessages.invalidTitle, problem);
+        notify('error', messages('invalidTitle'), say(problem));
       }
       return;
     }
@@ -94,19 +101,13 @@ export function WaitlistForm({
         },
       });
       if (result.status === 'already_subscribed') {
-        setOutcome({
-          kind: 'already_subscribed',
-          title: result.title || waitlistMessages.duplicateTitle,
-          message: result.message || waitlistMessages.duplicateBody,
-        });
-        notify(
-          'info',
-          result.title || waitlistMessages.duplicateTitle,
-          result.message || waitlistMessages.duplicateBody,
-        );
+        const title = say(result.title || waitlistMessages.duplicateTitle);
+        const message = say(result.message || waitlistMessages.duplicateBody);
+        setOutcome({ kind: 'already_subscribed', title, message });
+        notify('info', title, message);
       } else {
-        const title = result.title || waitlistMessages.successTitle;
-        const message = result.message || waitlistMessages.successBody;
+        const title = say(result.title || waitlistMessages.successTitle);
+        const message = say(result.message || waitlistMessages.successBody);
         setOutcome({ kind: 'joined', title, message });
         setEmail('');
         setExploring(false);
@@ -115,14 +116,14 @@ export function WaitlistForm({
     } catch (error) {
       const emailProblem = fieldErrors(error).email;
       if (emailProblem) {
-        setFieldError(emailProblem);
+        setFieldError(say(emailProblem));
         inputRef.current?.focus();
-        notify('error', waitlistMessages.invalidTitle, emailProblem);
+        notify('error', messages('invalidTitle'), say(emailProblem));
       } else {
         const message =
-          error instanceof ApiError && error.status === 429 ? error.message : waitlistMessages.errorBody;
-        setOutcome({ kind: 'failed', title: waitlistMessages.errorTitle, message });
-        notify('error', waitlistMessages.errorTitle, message);
+          error instanceof ApiError && error.status === 429 ? error.message : messages('errorBody');
+        setOutcome({ kind: 'failed', title: messages('errorTitle'), message });
+        notify('error', messages('errorTitle'), message);
       }
     } finally {
       setSubmitting(false);
@@ -137,7 +138,7 @@ export function WaitlistForm({
         htmlFor={emailId}
         className={`mb-2 block text-sm font-semibold ${inverted ? 'text-white' : 'text-fg'}`}
       >
-        Email address
+        {t('waitlist.email')}
       </label>
       <div className="flex flex-col gap-2 rounded-2xl border border-border bg-card p-1.5 shadow-lg shadow-brand-800/5 transition-shadow has-[input:focus-visible]:border-ring has-[input:focus-visible]:ring-4 has-[input:focus-visible]:ring-ring/25 sm:flex-row sm:items-center sm:rounded-full">
         <input
@@ -171,11 +172,11 @@ export function WaitlistForm({
           {submitting ? (
             <>
               <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />
-              Joining…
+              {t('waitlist.joining')}
             </>
           ) : (
             <>
-              {submitLabel}
+              {submitLabel ?? t('waitlist.submit')}
               <ArrowRight className="h-5 w-5" aria-hidden="true" />
             </>
           )}
@@ -204,16 +205,16 @@ export function WaitlistForm({
             onChange={(e) => setExploring(e.target.checked)}
             className="h-5 w-5 cursor-pointer rounded border-border accent-brand-600"
           />
-          I'm just exploring
+          {t('waitlist.exploring')}
         </label>
       )}
 
       <p id={hintId} className={`mt-2 text-xs ${inverted ? 'text-white/75' : 'text-muted-fg'}`}>
-        Free to join. We only email you about Adwuma opening near you.
+        {t('waitlist.hint')}
       </p>
       <noscript>
         <p className={`mt-2 text-sm font-medium ${inverted ? 'text-white' : 'text-fg'}`}>
-          Joining the waitlist needs JavaScript. You can also write to us at {CONTACT.email}.
+          {t('waitlist.noscript', { email: CONTACT.email })}
         </p>
       </noscript>
 

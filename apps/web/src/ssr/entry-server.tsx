@@ -5,15 +5,18 @@
 // that is rendered in the browser only (signed-in pages, the map view).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
-import type { ServerRenderResult } from '@adwuma/shared';
+import { DEFAULT_LANGUAGE, type Language, type ServerRenderResult } from '@adwuma/shared';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { appRoutes } from '../app/router.tsx';
 import { GlobalErrorBoundary } from '../components/screens/global-error.tsx';
+import { i18n, loadLanguage } from '../i18n/index.ts';
 import { type ApiTransport, setApiTransport } from '../lib/api.ts';
+import { ServerDataSaverContext } from '../lib/data-saver.ts';
 import { type ServerHead, ServerHeadContext } from '../lib/document-title.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { SSR_DATA_ELEMENT_ID, type SsrData } from './data.ts';
@@ -26,6 +29,10 @@ export interface RenderInput {
   url: string;
   /** The API, answered in-process for this request (no cookies: what anyone may see). */
   fetch: ApiTransport;
+  /** The request's language (the server resolves it: cookie, then Accept-Language). */
+  language?: Language;
+  /** Whether the data saver is on for this request (the device's cookie, else Save-Data). */
+  dataSaver?: boolean;
 }
 
 export type RenderResult = ServerRenderResult;
@@ -87,7 +94,12 @@ function renderToHtml(node: React.ReactNode): Promise<string> {
 }
 
 /** The page at `url` as HTML, or null when it is not a server-rendered page. */
-export async function render({ url, fetch }: RenderInput): Promise<RenderResult | null> {
+export async function render({
+  url,
+  fetch,
+  language = DEFAULT_LANGUAGE,
+  dataSaver = false,
+}: RenderInput): Promise<RenderResult | null> {
   const address = new URL(url);
   const page = ssrPageFor(address.pathname, address.searchParams);
   if (!page) return null;
@@ -105,16 +117,23 @@ export async function render({ url, fetch }: RenderInput): Promise<RenderResult 
     await page.prefetch?.(queryClient, { params: match?.params ?? {}, search: address.searchParams });
     const router = createStaticRouter(handler.dataRoutes, context);
     const head: ServerHead = {};
+    // This request's language, without touching other requests' (the catalogs are shared).
+    await loadLanguage(language);
+    const text = i18n.cloneInstance({ lng: language, initAsync: false });
     // The same tree as the browser's (src/app/main.tsx), so hydration finds what it expects.
     const html = await renderToHtml(
       <StrictMode>
-        <GlobalErrorBoundary>
-          <AppProviders queryClient={queryClient}>
-            <ServerHeadContext.Provider value={head}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </ServerHeadContext.Provider>
-          </AppProviders>
-        </GlobalErrorBoundary>
+        <I18nextProvider i18n={text}>
+          <GlobalErrorBoundary>
+            <AppProviders queryClient={queryClient}>
+              <ServerHeadContext.Provider value={head}>
+                <ServerDataSaverContext.Provider value={dataSaver}>
+                  <StaticRouterProvider router={router} context={context} hydrate={false} />
+                </ServerDataSaverContext.Provider>
+              </ServerHeadContext.Provider>
+            </AppProviders>
+          </GlobalErrorBoundary>
+        </I18nextProvider>
       </StrictMode>,
     );
     const data: SsrData = {

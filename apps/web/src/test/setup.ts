@@ -25,9 +25,21 @@ window.sessionStorage.clear();
 // suites beside these); findBy* waits up to 5 s instead of 1 s. A test that fails still fails.
 configure({ asyncUtilTimeout: 5000 });
 
+// Issue 21: a text asked for by a key no English catalog has fails the test that rendered it.
+const missingTexts: string[] = [];
+const { i18n } = await import('../i18n/index.ts');
+i18n.options.saveMissing = true;
+i18n.options.missingKeyHandler = (_languages, namespace, key) => {
+  missingTexts.push(`${namespace}:${key}`);
+};
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  if (missingTexts.length > 0) {
+    const keys = missingTexts.splice(0).join(', ');
+    throw new Error(`Texts missing from the English catalogs (src/locales/en): ${keys}`);
+  }
 });
 
 // jsdom has no layout: scrolling is a no-op here (and would otherwise print "Not implemented").

@@ -44,18 +44,48 @@ export interface ChannelChoice {
   in_app: boolean;
   email: boolean;
   push: boolean;
+  /** Issue 21: SMS to the account's verified phone; only for SMS_KINDS. */
+  sms: boolean;
 }
 
-/** What a user gets before they change anything: every channel on. */
-export const DEFAULT_CHANNELS: ChannelChoice = { in_app: true, email: true, push: true };
+/** What a user gets before they change anything: every channel on but SMS (off unless chosen). */
+export const DEFAULT_CHANNELS: ChannelChoice = { in_app: true, email: true, push: true, sms: false };
 
 /**
- * The channels a notice goes out on: the user's stored choice for its kind (or the default), and
- * mail only where the sender asked for it (`wantsMail`: some notices are in-app only).
+ * Issue 21: the kinds that may go out by SMS, each for one event only (the others of the kind never
+ * do): a booking confirmed, a payment received, a new message while the user is offline.
  */
-export function channelsFor(stored: Partial<ChannelChoice> | undefined, wantsMail: boolean): ChannelChoice {
+export const SMS_KINDS = ['booking', 'billing', 'message'] as const satisfies readonly NotificationKind[];
+export type SmsKind = (typeof SMS_KINDS)[number];
+/** What an SMS of each kind is about (English; the web catalogs translate it). */
+export const SMS_KIND_EVENTS: Record<SmsKind, string> = {
+  booking: 'When a booking is confirmed',
+  billing: 'When a payment is received',
+  message: 'New messages while you are offline',
+};
+export function isSmsKind(kind: string): kind is SmsKind {
+  return (SMS_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * The channels a notice goes out on: the user's stored choice for its kind (or the default), mail
+ * only where the sender asked for it (`wantsMail`: some notices are in-app only), SMS only where the
+ * sender asked for it (`wantsSms`: the one SMS event of an SMS kind) and the kind may go by SMS.
+ * Whether the user has a verified phone is the server's check on top.
+ */
+export function channelsFor(
+  stored: Partial<ChannelChoice> | undefined,
+  wantsMail: boolean,
+  wantsSms = false,
+  kind?: string,
+): ChannelChoice {
   const choice = { ...DEFAULT_CHANNELS, ...stored };
-  return { in_app: choice.in_app, email: choice.email && wantsMail, push: choice.push };
+  return {
+    in_app: choice.in_app,
+    email: choice.email && wantsMail,
+    push: choice.push,
+    sms: choice.sms === true && wantsSms && (kind === undefined || isSmsKind(kind)),
+  };
 }
 
 export const notificationPreferencesSchema = z.object({
@@ -65,12 +95,30 @@ export const notificationPreferencesSchema = z.object({
       in_app: z.boolean(),
       email: z.boolean(),
       push: z.boolean(),
+      /** Always false for a kind not in SMS_KINDS. */
+      sms: z.boolean(),
     }),
   ),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-/** PUT /api/notifications/preferences: any subset of kinds. */
-export const updatePreferencesRequest = notificationPreferencesSchema;
+/**
+ * PUT /api/notifications/preferences: any subset of kinds. `sms` may be left out (the stored choice
+ * stays; off for a kind never chosen); sms true for a kind not in SMS_KINDS is refused by name.
+ */
+export const updatePreferencesRequest = z.object({
+  items: z
+    .array(
+      z.object({
+        kind: z.string().min(1).max(50),
+        in_app: z.boolean(),
+        email: z.boolean(),
+        push: z.boolean(),
+        sms: z.boolean().optional(),
+      }),
+    )
+    .max(50),
+});
+export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequest>;
 
 /** GET /api/push/key. */
 export const pushKeySchema = z.object({ public_key: z.string() });

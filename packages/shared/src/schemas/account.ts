@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminErrorGroupSchema, adminLeadSchema } from '../admin/operations.ts';
 import { adminUserRowSchema } from '../admin/users.ts';
+import { LANGUAGES } from '../i18n/locale.ts';
 import { ROLES } from '../roles.ts';
 
 /**
@@ -57,6 +58,8 @@ export const profileSchema = z.object({
   show_phone: z.boolean(),
   whatsapp_enabled: z.boolean(),
   welcome_email_sent: z.boolean(),
+  /** Issue 21: 'en' or 'ak' once the user chose; null until then. */
+  preferred_language: z.enum(LANGUAGES).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -66,7 +69,8 @@ export const roleSchema = z.enum(ROLES);
 export const meResponseSchema = z.object({
   user: z.object({
     id: z.string(),
-    email: z.string(),
+    /** Null for a phone-only account (issue 21: its placeholder address is never shown). */
+    email: z.string().nullable(),
     name: z.string(),
     emailVerified: z.boolean(),
     image: z.string().nullable(),
@@ -77,6 +81,11 @@ export const meResponseSchema = z.object({
   isAdmin: z.boolean(),
   permissions: z.array(z.enum(['view_admin_dashboard'])),
   twoFactorEnabled: z.boolean(),
+  /** Issue 21: the account's language (as profile.preferred_language); null until chosen. */
+  preferred_language: z.enum(LANGUAGES).nullable(),
+  /** Issue 21: the account's phone (+233XXXXXXXXX) and whether it was verified by SMS code. */
+  phone_number: z.string().nullable(),
+  phone_verified: z.boolean(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FULL_NAME_MAX } from '../auth/schemas.ts';
+import { LANGUAGES } from '../i18n/locale.ts';
 import { CURRENCIES } from '../money.ts';
 import { GHANA_PHONE_MESSAGE, normalizeGhanaPhone } from '../phone.ts';
 import { type TextRules, validateText } from '../validation/text.ts';
@@ -55,5 +56,10 @@ export const profileUpdateSchema = z.strictObject({
   show_phone: z.boolean().optional(),
   whatsapp_enabled: z.boolean().optional(),
   currency_preference: z.enum(CURRENCIES, { error: 'Choose GHS or USD' }).optional(),
+  /** Issue 21: the account's language for the app, mail and SMS; null = not chosen (English). */
+  preferred_language: z
+    .enum(LANGUAGES, { error: "preferred_language must be 'en' (English) or 'ak' (Twi)" })
+    .nullable()
+    .optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -1,4 +1,4 @@
-import { profileTypeFor, type SignupRole } from '@adwuma/shared';
+import { isPhoneAccountEmail, profileTypeFor, type SignupRole } from '@adwuma/shared';
 import type { Db } from '../../db/client.ts';
 import { profiles, userRoles } from '../../db/schema.ts';
 import { refreshProfileScores } from '../../kernel/profile-scores.ts';
@@ -9,6 +9,8 @@ export interface NewAccount {
   name?: string | null;
   /** The sign-up form's choice; anything else (OIDC users, old rows) is a customer. */
   user_role?: unknown;
+  /** Issue 21: the verified number of an account made by SMS code. */
+  phoneNumber?: string | null;
 }
 
 export function signupRoleOf(value: unknown): SignupRole {
@@ -25,7 +27,15 @@ export async function createProfileFor(db: Db, account: NewAccount): Promise<voi
   const fullName = account.name?.trim() || 'User';
   await db
     .insert(profiles)
-    .values({ id: account.id, full_name: fullName, email: account.email, role, type: profileTypeFor(role) })
+    .values({
+      id: account.id,
+      full_name: fullName,
+      // A phone-only account's placeholder address is never shown.
+      email: isPhoneAccountEmail(account.email) ? null : account.email,
+      phone: account.phoneNumber ?? null,
+      role,
+      type: profileTypeFor(role),
+    })
     .onConflictDoNothing({ target: profiles.id });
   await db.insert(userRoles).values({ user_id: account.id, role }).onConflictDoNothing();
   await refreshProfileScores(db, account.id);

@@ -6,7 +6,7 @@ import {
   signInSchema,
   signUpServerSchema,
 } from '@adwuma/shared';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -14,6 +14,15 @@ import type { Database } from '../../db/client.ts';
 import { authSessions, authUsers } from '../../db/schema.ts';
 import type { LimitRule, LimitStore } from '../../lib/limits/index.ts';
 import { logSecurityEvent } from '../../lib/security-events.ts';
+import {
+  enforceOtpSend,
+  numberTakenRefusal,
+  otpIdentifier,
+  phoneErrorAnswer,
+  phoneTakenByOther,
+  sendOtpBody,
+  verifyBody,
+} from './phone-auth.ts';
 
 /** Set by our HTTP mount from Fastify's request.ip (any client-sent value is replaced). */
 export const CLIENT_IP_HEADER = 'x-adwuma-client-ip';
@@ -77,6 +86,8 @@ export const AUTH_LIMITS: Record<string, Limit[]> = {
     { by: 'ip', max: 20, windowSeconds: minutes(5), message: AUTH_TEXT.rateLimited },
   ],
   '/sign-in/social': [{ by: 'ip', max: 20, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited }],
+  // Issue 21: codes are guessed per number (5 tries, then spent); this slows guessing across numbers.
+  '/phone-number/verify': [{ by: 'ip', max: 60, windowSeconds: minutes(15), message: AUTH_TEXT.rateLimited }],
 };
 
 type Body = Record<string, unknown>;
@@ -300,6 +311,26 @@ export function authBeforeHook(deps: AuthPolicyDeps) {
       return;
     }
 
+    // Issue 21: a code by SMS (send-otp limits in phone-auth.ts), then sign-in, sign-up or verifying
+    // the phone of a signed-in account (updatePhoneNumber).
+    if (path === '/phone-number/send-otp' && isPost) {
+      const body = sendOtpBody(objectBody(ctx.body));
+      if (fromHttp) {
+        const session = ctx.request?.headers.get('cookie') ? await getSessionFromCtx(ctx) : null;
+        if (session && (await phoneTakenByOther(database, body.phoneNumber, session.user.id))) {
+          throw numberTakenRefusal();
+        }
+        await enforceOtpSend({ database, limits: limitStore }, body.phoneNumber, ip);
+      }
+      return { context: { body } };
+    }
+
+    if (path === '/phone-number/verify' && isPost) {
+      const body = await verifyBody(database, objectBody(ctx.body));
+      if (fromHttp) await enforceLimits(path, ip, null);
+      return { context: { body } };
+    }
+
     if (path === '/sign-in/social' && isPost) {
       const body = objectBody(ctx.body);
       refuseUnknown(body, [
@@ -344,6 +375,21 @@ export function authBeforeHook(deps: AuthPolicyDeps) {
 export function authAfterHook(deps: AuthPolicyDeps) {
   const onLogError = (error: unknown) => deps.log.error({ err: error }, 'could not store a security event');
   return createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/phone-number/verify' || ctx.path === '/phone-number/send-otp') {
+      const returned = ctx.context.returned;
+      if (!isAPIError(returned)) return;
+      const code = (returned.body as { code?: string } | undefined)?.code;
+      const phoneNumber = (ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
+      const answer = await phoneErrorAnswer(code, async () => {
+        if (typeof phoneNumber !== 'string') return null;
+        const row = await ctx.context.internalAdapter.findVerificationValue(otpIdentifier(phoneNumber));
+        if (!row) return null;
+        const tries = Number(row.value.split(':')[1] ?? 0);
+        return Number.isSafeInteger(tries) ? tries : null;
+      });
+      if (answer) throw answer;
+      return;
+    }
     if (ctx.path !== '/reset-password') return;
     const returned = ctx.context.returned;
     if (!isAPIError(returned)) return;

@@ -45,6 +45,14 @@ export function toErrorBody(status: number, text: string): ApiErrorBody {
   } catch {
     parsed = null;
   }
+  // Issue 21: the SMS gateway refused a sign-in code: our own message, not an internal error.
+  if (status === 502 && parsed?.code === 'SMS_NOT_SENT' && typeof parsed.message === 'string') {
+    return { error: { code: 'SMS_NOT_SENT', message: parsed.message } };
+  }
+  // SMS are off on this server (production without Africa's Talking): say so, not "an error".
+  if (status === 503 && parsed?.code === 'SMS_UNAVAILABLE' && typeof parsed.message === 'string') {
+    return { error: { code: 'SMS_UNAVAILABLE', message: parsed.message } };
+  }
   if (status >= 500) {
     return { error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' } };
   }

@@ -17,9 +17,11 @@ const billing = (userId: string, bookingId: string, title: string, body: string,
   mail,
 });
 
-/** The customer paid: both sides are told (the provider may start). */
+const withSms = (notices: Notice[]): Notice[] => notices.map((n) => ({ ...n, sms: true }));
+
+/** The customer paid: both sides are told (the provider may start); by SMS too where chosen. */
 export function paymentReceivedNotices(booking: BookingRow, amountMinor: number, receipt: string): Notice[] {
-  return [
+  return withSms([
     billing(
       booking.customer_id,
       booking.id,
@@ -32,7 +34,7 @@ export function paymentReceivedNotices(booking: BookingRow, amountMinor: number,
       'The customer has paid',
       `The customer paid ${money(amountMinor)} for "${booking.title}". Adwuma holds it until the work is done; you can start on the booking's day.`,
     ),
-  ];
+  ]);
 }
 
 /**

@@ -47,6 +47,7 @@ export const jobNotices = {
     body: `${customerName} accepted your bid of ${price(minor)}. The booking is made; agree the details with them and turn up on time.`,
     link: taskLink(job),
     mail: true,
+    sms: true,
   }),
 
   hireConfirmed: (customerId: string, job: JobRef, providerName: string, minor: number): Notice => ({
@@ -56,6 +57,7 @@ export const jobNotices = {
     body: `Your booking for "${job.title}" with ${providerName} at ${price(minor)} is confirmed. The other providers have been told.`,
     link: taskLink(job),
     mail: true,
+    sms: true,
   }),
 
   notSelected: (providerId: string, job: JobRef): Notice => ({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml, shortName } from '@adwuma/shared';
+import { escapeHtml, type Language, shortName } from '@adwuma/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   conversationMembers,
@@ -8,6 +8,7 @@ import {
   notificationPreferences,
   profiles,
 } from '../../db/schema.ts';
+import { fill, greetingOf, MAIL_TEXTS, mailLanguage } from '../../lib/mail/texts.ts';
 import type { Deps } from '../../types.ts';
 import { PREVIEW_LENGTH } from './service.ts';
 
@@ -97,7 +98,12 @@ export async function sendMessageMails(deps: Deps, now: Date = new Date()): Prom
         ),
       ),
     db
-      .select({ id: profiles.id, full_name: profiles.full_name, email: profiles.email })
+      .select({
+        id: profiles.id,
+        full_name: profiles.full_name,
+        email: profiles.email,
+        language: profiles.preferred_language,
+      })
       .from(profiles)
       .where(inArray(profiles.id, [...new Set([...dueUsers, ...groups.map((g) => g.senderId)])])),
     db
@@ -112,11 +118,9 @@ export async function sendMessageMails(deps: Deps, now: Date = new Date()): Prom
   ]);
   const off = new Set(optedOut.map((r) => r.userId));
   const person = new Map(people.map((p) => [p.id, p]));
+  // null: a photo (said in the recipient's language).
   const preview = new Map(
-    latest.map((m) => [
-      m.conversationId,
-      m.body ? m.body.slice(0, PREVIEW_LENGTH) : m.key ? 'Sent a photo' : '',
-    ]),
+    latest.map((m) => [m.conversationId, m.body ? m.body.slice(0, PREVIEW_LENGTH) : m.key ? null : '']),
   );
 
   for (const userId of dueUsers) {
@@ -136,17 +140,23 @@ export async function sendMessageMails(deps: Deps, now: Date = new Date()): Prom
           .digest('base64url')
           .slice(0, 32)}`;
         if (!(await deps.mailer.alreadySent(dedupeKey))) {
+          const language = mailLanguage(recipient.language);
+          const words = MAIL_TEXTS[language].messages;
           await deps.mailer.send({
             to: recipient.email,
             ...composeMail(
               deps.config.publicUrl,
               recipient.full_name,
-              mine.map((g) => ({
-                conversationId: g.conversationId,
-                sender: shortName(person.get(g.senderId)?.full_name) || 'Someone',
-                count: g.unread,
-                preview: preview.get(g.conversationId) ?? '',
-              })),
+              mine.map((g) => {
+                const said = preview.get(g.conversationId);
+                return {
+                  conversationId: g.conversationId,
+                  sender: shortName(person.get(g.senderId)?.full_name) || words.someone,
+                  count: g.unread,
+                  preview: said === null ? words.photo : (said ?? ''),
+                };
+              }),
+              language,
             ),
             template: MESSAGE_MAIL_TEMPLATE,
             dedupeKey,
@@ -183,44 +193,52 @@ interface MailLine {
 }
 
 /** The mail: one line per conversation (who, how many, the last text) with a link to it. */
-export function composeMail(publicUrl: string, fullName: string | null, lines: MailLine[]) {
+export function composeMail(
+  publicUrl: string,
+  fullName: string | null,
+  lines: MailLine[],
+  language: Language = 'en',
+) {
+  const words = MAIL_TEXTS[language].messages;
+  const team = MAIL_TEXTS[language].common.team;
   const total = lines.reduce((n, l) => n + l.count, 0);
   const subject =
     lines.length === 1
-      ? `${total === 1 ? 'New message' : `${total} new messages`} from ${lines[0]!.sender}`
-      : `${total} new messages from ${lines.length} people on Adwuma`;
-  const greeting = `Hello ${fullName?.trim() || 'there'},`;
+      ? fill(total === 1 ? words.subjectOne : words.subjectMany, { count: total, sender: lines[0]!.sender })
+      : fill(words.subjectPeople, { count: total, people: lines.length });
+  const greeting = greetingOf(language, fullName?.trim() || null);
   const linkOf = (l: MailLine) => `${publicUrl}/messaging?c=${l.conversationId}`;
-  const countOf = (l: MailLine) => (l.count === 1 ? '1 new message' : `${l.count} new messages`);
+  const countOf = (l: MailLine) =>
+    l.count === 1 ? words.countOne : fill(words.countMany, { count: l.count });
   const text = [
     greeting,
     '',
-    'You have unread messages on Adwuma:',
+    words.intro,
     '',
     ...lines.flatMap((l) => [
       `${l.sender} (${countOf(l)})${l.preview ? `: “${l.preview}”` : ''}`,
-      `Reply: ${linkOf(l)}`,
+      fill(words.replyLine, { link: linkOf(l) }),
       '',
     ]),
-    'You can turn these mails off in your notification settings.',
+    words.turnOff,
     '',
-    'The Adwuma team',
+    team,
   ].join('\n');
   const items = lines
     .map(
       (l) =>
         `<li style="margin-bottom:12px"><strong>${escapeHtml(l.sender)}</strong> (${escapeHtml(countOf(l))})${
           l.preview ? `<br><span style="color:#57534e">“${escapeHtml(l.preview)}”</span>` : ''
-        }<br><a href="${escapeHtml(linkOf(l))}">Reply on Adwuma</a></li>`,
+        }<br><a href="${escapeHtml(linkOf(l))}">${escapeHtml(words.replyButton)}</a></li>`,
     )
     .join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917">
 <p>${escapeHtml(greeting)}</p>
-<p>You have unread messages on Adwuma:</p>
+<p>${escapeHtml(words.intro)}</p>
 <ul style="padding-left:18px">
 ${items}
 </ul>
-<p style="color:#57534e">You can turn these mails off in your notification settings.</p>
-<p>The Adwuma team</p></body></html>`;
+<p style="color:#57534e">${escapeHtml(words.turnOff)}</p>
+<p>${escapeHtml(team)}</p></body></html>`;
   return { subject, text, html };
 }

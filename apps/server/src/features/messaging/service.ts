@@ -18,6 +18,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, type Db, rowsOf, type Tx } from '../../db/client.ts';
 import {
+  authUsers,
   bookings,
   conversationMembers,
   conversations,
@@ -479,7 +480,9 @@ export async function sendMessage(
       (select m.id from ${messages} m where m.sender_id = ${senderId} and m.client_id = ${input.clientId ?? null})
         as previous_id,
       (select p.full_name from ${profiles} p where p.id = ${senderId}) as sender_name,
-      (select json_build_object('in_app', np.in_app, 'email', np.email, 'push', np.push)
+      (select json_build_object('in_app', np.in_app, 'email', np.email, 'push', np.push,
+          'sms', np.sms and exists (select 1 from ${authUsers} au where au.id = other.id
+            and au.phone_number_verified and au.phone_number is not null))
         from ${notificationPreferences} np where np.user_id = other.id and np.kind = 'message') as notice_choice,
       exists (select 1 from ${pushSubscriptions} ps where ps.user_id = other.id) as recipient_pushes
     from (select 1) as one
@@ -530,8 +533,9 @@ export async function sendMessage(
       ? (JSON.parse(facts.notice_choice) as ChannelChoice)
       : (facts.notice_choice ?? undefined);
   // As insertNotices would store it: the recipient's choice for 'message', never mailed one by one
-  // (the message-mail job batches them).
-  const channels = channelsFor(choice, false);
+  // (the message-mail job batches them); SMS (issue 21) when chosen with a verified phone (the
+  // worker sends it only while the recipient is offline).
+  const channels = channelsFor(choice, false, choice?.sms === true, 'message');
   const notice: MessageNotice = {
     title: `New message from ${toParty({ full_name: facts.sender_name } as PartyRow, senderId, senderRole).name}`,
     body: body ? body.slice(0, PREVIEW_LENGTH) : 'Sent you a photo',
@@ -562,7 +566,7 @@ export async function sendMessage(
     return { message: toMessage(first, await loadContexts(db, [first])), created: false };
   }
   // A push job only for someone with a push subscription (the worker would find nothing to send).
-  if (written.noticeId && notice.push && facts.recipient_pushes) {
+  if (written.noticeId && ((notice.push && facts.recipient_pushes) || notice.sms)) {
     await sendNoticeMails(deps, [written.noticeId], log);
   }
   if (senderId === conversation.provider_id) {
@@ -690,9 +694,9 @@ async function writeMessage(
       from stored m
     ),
     notice as (
-      insert into ${notifications} (user_id, kind, title, body, link, in_app, email, push, read_at)
+      insert into ${notifications} (user_id, kind, title, body, link, in_app, email, push, sms, read_at)
       select ${w.recipientId}, 'message', ${w.notice.title}, ${w.notice.body}, ${w.notice.link},
-        ${w.notice.in_app}, ${w.notice.email}, ${w.notice.push},
+        ${w.notice.in_app}, ${w.notice.email}, ${w.notice.push}, ${w.notice.sms},
         case when ${w.notice.in_app} then null else now() end
       from message where first_unread
       returning id, kind, title, body, link, created_at, in_app

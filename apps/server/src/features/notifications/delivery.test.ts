@@ -100,8 +100,14 @@ describe('notification preferences, web push and test notices', () => {
       const items = res.json().items;
       expect(items).toEqual(await getPrefs(user));
       const byKind = Object.fromEntries(items.map((i: { kind: string }) => [i.kind, i]));
-      expect(byKind.message).toEqual({ kind: 'message', in_app: true, email: false, push: true });
-      expect(byKind.dispute).toEqual({ kind: 'dispute', in_app: false, email: true, push: false });
+      expect(byKind.message).toEqual({ kind: 'message', in_app: true, email: false, push: true, sms: false });
+      expect(byKind.dispute).toEqual({
+        kind: 'dispute',
+        in_app: false,
+        email: true,
+        push: false,
+        sms: false,
+      });
       expect(byKind.booking).toEqual({ kind: 'booking', ...DEFAULT_CHANNELS });
       // Changing again overwrites; the same kind twice: the last counts.
       const again = await setPrefs(user, [
@@ -114,6 +120,7 @@ describe('notification preferences, web push and test notices', () => {
         in_app: true,
         email: true,
         push: false,
+        sms: false,
       });
     });
 
@@ -148,6 +155,7 @@ describe('notification preferences, web push and test notices', () => {
         in_app: false,
         email: false,
         push: false,
+        sms: false,
       });
       const rows = await t.database.db
         .select()

@@ -1,18 +1,23 @@
 import {
   channelsFor,
   escapeHtml,
+  isLanguage,
+  isSmsKind,
   type Notification,
   type NotificationChannel,
   type TestNotificationAnswer,
 } from '@adwuma/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { notifications, profiles } from '../../db/schema.ts';
+import { authUsers, notifications, profiles, smsOutbox } from '../../db/schema.ts';
+import { fill, greetingOf, MAIL_TEXTS, mailLanguage } from '../../lib/mail/texts.ts';
+import { sendSms } from '../../lib/sms/index.ts';
 import type { Deps } from '../../types.ts';
-import { appendEvents, type UserEvent } from '../realtime/index.ts';
+import { appendEvents, isConnected, type UserEvent } from '../realtime/index.ts';
 import { choiceKey, storedChoices } from './preferences.ts';
 import { pushToUser } from './push.ts';
+import { smsText } from './sms-text.ts';
 
 /** The job-queue name of the mail that goes with an in-app notice. */
 export const NOTICE_MAIL_QUEUE = 'notice-mail';
@@ -20,8 +25,16 @@ export const NOTICE_MAIL_QUEUE = 'notice-mail';
 /** The job-queue name of the web push that goes with a notice. */
 export const NOTICE_PUSH_QUEUE = 'notice-push';
 
+/** Issue 21: the job-queue name of the SMS that goes with a notice. */
+export const NOTICE_SMS_QUEUE = 'notice-sms';
+
+/** At most one "new message" SMS per conversation (notice link) and user in this time. */
+export const MESSAGE_SMS_WINDOW_MS = 30 * 60 * 1000;
+
 const noticeMailKey = (notificationId: string) => `notice:${notificationId}`;
 const noticePushKey = (notificationId: string) => `notice-push:${notificationId}`;
+/** The SMS's dedupe key in sms_outbox: a retried job never sends twice. */
+export const noticeSmsKey = (notificationId: string) => `notification:${notificationId}`;
 
 export interface Notice {
   userId: string;
@@ -33,6 +46,11 @@ export interface Notice {
   link: string | null;
   /** Also send the notice by mail (after the transaction commits, through `sendNoticeMails`). */
   mail?: boolean;
+  /**
+   * Issue 21: the notice is its kind's SMS event (booking confirmed, payment received, new
+   * message): it also goes by SMS if the user chose SMS for the kind and has a verified phone.
+   */
+  sms?: boolean;
 }
 
 /** The realtime shape of a stored notice (notificationSchema). */
@@ -63,12 +81,21 @@ export async function insertNotices(tx: Tx, notices: Notice[], events: UserEvent
     return [];
   }
   const stored = await storedChoices(tx, notices);
+  const phoneReady = await verifiedPhones(
+    tx,
+    notices.filter((n) => n.sms && isSmsKind(n.kind)).map((n) => n.userId),
+  );
   const now = new Date();
   const rows = await tx
     .insert(notifications)
     .values(
       notices.map((n) => {
-        const channels = channelsFor(stored.get(choiceKey(n.userId, n.kind)), n.mail ?? false);
+        const channels = channelsFor(
+          stored.get(choiceKey(n.userId, n.kind)),
+          n.mail ?? false,
+          (n.sms ?? false) && phoneReady.has(n.userId),
+          n.kind,
+        );
         return {
           user_id: n.userId,
           kind: n.kind,
@@ -78,6 +105,7 @@ export async function insertNotices(tx: Tx, notices: Notice[], events: UserEvent
           in_app: channels.in_app,
           email: channels.email,
           push: channels.push,
+          sms: channels.sms,
           read_at: channels.in_app ? null : now,
         };
       }),
@@ -87,7 +115,26 @@ export async function insertNotices(tx: Tx, notices: Notice[], events: UserEvent
     .filter((r) => r.in_app)
     .map((r) => ({ userId: r.user_id, event: { type: 'notification', notification: toNotification(r) } }));
   await appendEvents(tx, [...events, ...realtime]);
-  return rows.filter((r) => r.email || r.push).map((r) => r.id);
+  return rows.filter((r) => r.email || r.push || r.sms).map((r) => r.id);
+}
+
+/** The users among these with a verified phone number (SMS can reach them). */
+export async function verifiedPhones(
+  tx: Tx | Deps['database']['db'],
+  userIds: string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(
+      and(
+        inArray(authUsers.id, [...new Set(userIds)]),
+        eq(authUsers.phoneNumberVerified, true),
+        isNotNull(authUsers.phoneNumber),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
@@ -98,10 +145,15 @@ export async function insertNotices(tx: Tx, notices: Notice[], events: UserEvent
  */
 export async function sendNoticeMails(deps: Deps, ids: string[], log: FastifyBaseLogger): Promise<void> {
   if (ids.length === 0) return;
-  let rows: { id: string; email: boolean; push: boolean }[];
+  let rows: { id: string; email: boolean; push: boolean; sms: boolean }[];
   try {
     rows = await deps.database.db
-      .select({ id: notifications.id, email: notifications.email, push: notifications.push })
+      .select({
+        id: notifications.id,
+        email: notifications.email,
+        push: notifications.push,
+        sms: notifications.sms,
+      })
       .from(notifications)
       .where(inArray(notifications.id, ids));
   } catch (error) {
@@ -112,6 +164,7 @@ export async function sendNoticeMails(deps: Deps, ids: string[], log: FastifyBas
     const jobs: [string, string][] = [];
     if (row.email) jobs.push([NOTICE_MAIL_QUEUE, noticeMailKey(row.id)]);
     if (row.push) jobs.push([NOTICE_PUSH_QUEUE, noticePushKey(row.id)]);
+    if (row.sms) jobs.push([NOTICE_SMS_QUEUE, noticeSmsKey(row.id)]);
     for (const [queue, singletonKey] of jobs) {
       try {
         await deps.jobs.send(queue, { notificationId: row.id }, { singletonKey });
@@ -135,6 +188,7 @@ async function loadNotice(deps: Deps, notificationId: string) {
       push: notifications.push,
       address: profiles.email,
       full_name: profiles.full_name,
+      language: profiles.preferred_language,
     })
     .from(notifications)
     .innerJoin(profiles, eq(profiles.id, notifications.user_id))
@@ -169,7 +223,96 @@ export async function sendNoticePush(deps: Deps, notificationId: string): Promis
   });
 }
 
-/** Mails a notice now (the worker, and the test notice). */
+/** Why an SMS worker sent nothing (for tests and logs), or 'sent'. */
+export type NoticeSmsOutcome =
+  | 'sent'
+  | 'failed'
+  | 'already-sent'
+  | 'not-sms'
+  | 'no-phone'
+  | 'online'
+  | 'read'
+  | 'recently-sent';
+
+/**
+ * The SMS worker: texts one stored notice to its user's verified phone if it goes out by SMS, in
+ * their language, once (sms_outbox's dedupe key `notification:<id>`). A new message only while the
+ * user is offline (no realtime socket here, notice not read yet) and at most one per conversation
+ * in MESSAGE_SMS_WINDOW_MS. A gateway refusal is recorded and not retried (never thrown).
+ */
+export async function sendNoticeSms(
+  deps: Deps,
+  notificationId: string,
+  now = new Date(),
+): Promise<NoticeSmsOutcome> {
+  const { db } = deps.database;
+  const [row] = await db
+    .select({
+      id: notifications.id,
+      user_id: notifications.user_id,
+      kind: notifications.kind,
+      link: notifications.link,
+      sms: notifications.sms,
+      read_at: notifications.read_at,
+      in_app: notifications.in_app,
+      phone: authUsers.phoneNumber,
+      verified: authUsers.phoneNumberVerified,
+      language: profiles.preferred_language,
+    })
+    .from(notifications)
+    .innerJoin(authUsers, eq(authUsers.id, notifications.user_id))
+    .leftJoin(profiles, eq(profiles.id, notifications.user_id))
+    .where(eq(notifications.id, notificationId));
+  if (!row?.sms || !isSmsKind(row.kind)) return 'not-sms';
+  if (!row.phone || row.verified !== true) return 'no-phone';
+  const dedupeKey = noticeSmsKey(row.id);
+  const [before] = await db
+    .select({ id: smsOutbox.id })
+    .from(smsOutbox)
+    .where(eq(smsOutbox.dedupe_key, dedupeKey))
+    .limit(1);
+  if (before) return 'already-sent';
+  if (row.kind === 'message') {
+    if (isConnected(row.user_id)) return 'online';
+    if (row.in_app && row.read_at) return 'read';
+    const since = new Date(now.getTime() - MESSAGE_SMS_WINDOW_MS);
+    const [recent] = await db
+      .select({ id: smsOutbox.id })
+      .from(smsOutbox)
+      .innerJoin(notifications, sql`${smsOutbox.dedupe_key} = 'notification:' || ${notifications.id}::text`)
+      .where(
+        and(
+          eq(notifications.user_id, row.user_id),
+          eq(notifications.kind, 'message'),
+          row.link === null ? sql`${notifications.link} is null` : eq(notifications.link, row.link),
+          ne(notifications.id, row.id),
+          eq(smsOutbox.status, 'sent'),
+          gt(smsOutbox.created_at, since),
+        ),
+      )
+      .limit(1);
+    if (recent) return 'recently-sent';
+  }
+  const language = isLanguage(row.language) ? row.language : 'en';
+  const link = row.link ? `${deps.config.publicUrl}${row.link}` : deps.config.publicUrl;
+  const record = await sendSms(db, deps.sms, {
+    to: row.phone,
+    body: smsText(row.kind, language, link),
+    template: `notification:${row.kind}`,
+    dedupeKey,
+  });
+  if (!record.fresh) return 'already-sent';
+  if (record.status === 'failed') {
+    deps.log.warn({ notificationId, error: record.error }, 'notice SMS refused by the gateway');
+    return 'failed';
+  }
+  return 'sent';
+}
+
+/**
+ * Mails a notice now (the worker, and the test notice), framed in the recipient's language (issue
+ * 21; English when they chose none). The title and body are the notice's own, as stored.
+ */
 export async function mailNotice(
   deps: Deps,
   row: {
@@ -179,17 +322,28 @@ export async function mailNotice(
     kind: string;
     address: string;
     full_name: string | null;
+    language?: string | null;
   },
   dedupeKey?: string,
 ): Promise<void> {
+  const language = mailLanguage(row.language);
+  const texts = MAIL_TEXTS[language];
   const link = row.link ? `${deps.config.publicUrl}${row.link}` : deps.config.publicUrl;
-  const greeting = `Hello ${row.full_name ?? 'there'},`;
-  const text = [greeting, '', row.body, '', `Open Adwuma: ${link}`, '', 'The Adwuma team'].join('\n');
+  const greeting = greetingOf(language, row.full_name);
+  const text = [
+    greeting,
+    '',
+    row.body,
+    '',
+    fill(texts.notice.openLine, { link }),
+    '',
+    texts.common.team,
+  ].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(row.body)}</p>
-<p><a href="${escapeHtml(link)}">Open Adwuma</a></p>
-<p>The Adwuma team</p></body></html>`;
+<p><a href="${escapeHtml(link)}">${escapeHtml(texts.notice.button)}</a></p>
+<p>${escapeHtml(texts.common.team)}</p></body></html>`;
   await deps.mailer.send({
     to: row.address,
     subject: row.title,
@@ -245,7 +399,11 @@ export async function sendTestNotice(
   if (channel === 'email') {
     try {
       const [profile] = await db
-        .select({ email: profiles.email, full_name: profiles.full_name })
+        .select({
+          email: profiles.email,
+          full_name: profiles.full_name,
+          language: profiles.preferred_language,
+        })
         .from(profiles)
         .where(eq(profiles.id, user.id));
       const address = user.email || profile?.email;
@@ -257,6 +415,7 @@ export async function sendTestNotice(
         kind: TEST_NOTICE_KIND,
         address,
         full_name: profile?.full_name ?? (user.name || null),
+        language: profile?.language ?? null,
       });
       return { channel, ok: true, detail: `Mail sent to ${address}` };
     } catch (error) {

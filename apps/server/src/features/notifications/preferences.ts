@@ -1,6 +1,7 @@
 import {
   type ChannelChoice,
   DEFAULT_CHANNELS,
+  isSmsKind,
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationPreferences,
@@ -28,7 +29,7 @@ export async function storedChoices(
       and(inArray(notificationPreferences.user_id, userIds), inArray(notificationPreferences.kind, kinds)),
     );
   for (const r of rows) {
-    choices.set(choiceKey(r.user_id, r.kind), { in_app: r.in_app, email: r.email, push: r.push });
+    choices.set(choiceKey(r.user_id, r.kind), { in_app: r.in_app, email: r.email, push: r.push, sms: r.sms });
   }
   return choices;
 }
@@ -46,7 +47,7 @@ export async function preferencesOf(db: Db, userId: string): Promise<Notificatio
     items: NOTIFICATION_KINDS.map((kind) => {
       const row = byKind.get(kind);
       return row
-        ? { kind, in_app: row.in_app, email: row.email, push: row.push }
+        ? { kind, in_app: row.in_app, email: row.email, push: row.push, sms: row.sms && isSmsKind(kind) }
         : { kind, ...DEFAULT_CHANNELS };
     }),
   };
@@ -57,11 +58,14 @@ export interface PreferenceInput {
   in_app: boolean;
   email: boolean;
   push: boolean;
+  /** Left out: the stored choice stays (off for a kind never stored). */
+  sms?: boolean | undefined;
 }
 
 /**
  * Stores the choices given (any subset of kinds; the others keep theirs). An unknown kind refuses
- * the whole request, naming it. The same kind twice: the last one counts.
+ * the whole request, naming it, and so does SMS asked for a kind that never goes by SMS. The same
+ * kind twice: the last one counts.
  */
 export async function updatePreferences(db: Db, userId: string, items: PreferenceInput[]): Promise<void> {
   const unknown = [...new Set(items.map((i) => i.kind).filter((k) => !KNOWN.has(k)))];
@@ -74,9 +78,30 @@ export async function updatePreferences(db: Db, userId: string, items: Preferenc
       { fields: [{ field: 'items.kind', message: `Unknown notification kind: ${unknown.join(', ')}` }] },
     );
   }
+  const noSms = [...new Set(items.filter((i) => i.sms === true && !isSmsKind(i.kind)).map((i) => i.kind))];
+  if (noSms.length > 0) {
+    const names = noSms.map((k) => `"${k}"`).join(', ');
+    throw new AppError(
+      400,
+      'VALIDATION_ERROR',
+      `SMS is only for bookings confirmed, payments received and new messages, not for ${names}.`,
+      { fields: [{ field: 'items.sms', message: `No SMS for: ${noSms.join(', ')}` }] },
+    );
+  }
   const byKind = new Map<NotificationKind, PreferenceInput>();
   for (const item of items) byKind.set(item.kind as NotificationKind, item);
   if (byKind.size === 0) return;
+  // SMS left out keeps what is stored.
+  const keep = [...byKind.values()].some((i) => i.sms === undefined)
+    ? new Map(
+        (
+          await db
+            .select({ kind: notificationPreferences.kind, sms: notificationPreferences.sms })
+            .from(notificationPreferences)
+            .where(eq(notificationPreferences.user_id, userId))
+        ).map((r) => [r.kind, r.sms]),
+      )
+    : new Map<string, boolean>();
   await db
     .insert(notificationPreferences)
     .values(
@@ -86,6 +111,7 @@ export async function updatePreferences(db: Db, userId: string, items: Preferenc
         in_app: i.in_app,
         email: i.email,
         push: i.push,
+        sms: i.sms ?? keep.get(i.kind) ?? false,
       })),
     )
     .onConflictDoUpdate({
@@ -94,6 +120,7 @@ export async function updatePreferences(db: Db, userId: string, items: Preferenc
         in_app: sql`excluded.in_app`,
         email: sql`excluded.email`,
         push: sql`excluded.push`,
+        sms: sql`excluded.sms`,
         updated_at: sql`now()`,
       },
     });

@@ -10,6 +10,7 @@ import {
   pushUnsubscribeRequest,
   testNotificationAnswer,
   testNotificationRequest,
+  updatePreferencesRequest,
 } from '@adwuma/shared';
 import { z } from 'zod';
 import { requireUser } from '../../kernel/http/session.ts';
@@ -106,19 +107,8 @@ async function preferenceRoutes(app: App) {
       schema: {
         tags: ['notifications'],
         summary: 'Change your channels for any kinds of notification; answers all of them',
-        // Kinds are checked by the handler, so an unknown one is refused by name.
-        body: z.object({
-          items: z
-            .array(
-              z.object({
-                kind: z.string().min(1).max(50),
-                in_app: z.boolean(),
-                email: z.boolean(),
-                push: z.boolean(),
-              }),
-            )
-            .max(50),
-        }),
+        // Kinds are checked by the handler, so an unknown one (or SMS for a kind without) is refused by name.
+        body: updatePreferencesRequest,
         response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401) },
       },
     },

@@ -1,5 +1,6 @@
 import {
   IMAGE_MESSAGES,
+  isLanguage,
   type Profile,
   type ProfileUpdateInput,
   type profileUpdateSchema,
@@ -24,6 +25,7 @@ export function toProfile(row: ProfileRow): Profile {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     terms_accepted_at: row.terms_accepted_at?.toISOString() ?? null,
+    preferred_language: isLanguage(row.preferred_language) ? row.preferred_language : null,
   };
 }
 

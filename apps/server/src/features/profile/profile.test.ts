@@ -160,6 +160,54 @@ describe('profiles', () => {
     expect((await get(t, '/api/profiles/no-such-user', admin.cookie)).statusCode).toBe(404);
   });
 
+  it('keeps the language the user chose (issue 21): null until chosen, en or ak, read back by /api/me', async () => {
+    const user = await signUp(t);
+    const me = async () => (await get(t, '/api/me', user.cookie)).json();
+    expect((await me()).preferred_language).toBeNull();
+    expect((await me()).profile.preferred_language).toBeNull();
+    const set = await patch(user.cookie, { preferred_language: 'ak' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().preferred_language).toBe('ak');
+    expect((await me()).preferred_language).toBe('ak');
+    expect((await me()).profile.preferred_language).toBe('ak');
+    expect((await get(t, '/api/profile', user.cookie)).json().preferred_language).toBe('ak');
+    // Other changes leave it as it is; null clears it.
+    await patch(user.cookie, { bio: 'Plumber in Kumasi.' });
+    expect((await me()).preferred_language).toBe('ak');
+    await patch(user.cookie, { preferred_language: 'en' });
+    expect((await me()).preferred_language).toBe('en');
+    await patch(user.cookie, { preferred_language: null });
+    expect((await me()).preferred_language).toBeNull();
+  });
+
+  it.each(['fr', 'twi', 'AK', 1])(
+    'refuses the language %j with 400 naming preferred_language',
+    async (value) => {
+      const user = await signUp(t);
+      await patch(user.cookie, { preferred_language: 'ak' });
+      const res = await patch(user.cookie, { preferred_language: value });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      expect(res.json().error.details.fields[0].field).toBe('preferred_language');
+      const [row] = await t.database.db.select().from(profiles).where(eq(profiles.id, user.id));
+      expect(row?.preferred_language).toBe('ak');
+    },
+  );
+
+  it('lets no one change another user’s language', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    await patch(b.cookie, { preferred_language: 'en' });
+    expect((await patch(a.cookie, { preferred_language: 'ak' }, `/api/profiles/${b.id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await patch(a.cookie, { id: b.id, preferred_language: 'ak' })).statusCode).toBe(400);
+    expect((await patch(undefined, { preferred_language: 'ak' })).statusCode).toBe(401);
+    const [bRow] = await t.database.db.select().from(profiles).where(eq(profiles.id, b.id));
+    expect(bRow?.preferred_language).toBe('en');
+    expect((await get(t, '/api/me', b.cookie)).json().preferred_language).toBe('en');
+  });
+
   it('becomes a provider (Join as Provider): role explorer, type provider, user_roles explorer', async () => {
     const user = await signUp(t);
     expect((await t.app.inject({ method: 'POST', url: '/api/profile/become-provider' })).statusCode).toBe(

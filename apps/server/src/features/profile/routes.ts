@@ -1,6 +1,8 @@
 import {
   becomeProviderResponseSchema,
   effectiveRole,
+  isLanguage,
+  isPhoneAccountEmail,
   meResponseSchema,
   permissionsFor,
   profileSchema,
@@ -39,7 +41,7 @@ export async function profileRoutes(app: App) {
     return {
       user: {
         id: user.id,
-        email: user.email,
+        email: isPhoneAccountEmail(user.email) ? null : user.email,
         name: user.name,
         emailVerified: user.emailVerified,
         image: user.image ?? null,
@@ -50,6 +52,9 @@ export async function profileRoutes(app: App) {
       isAdmin: role === 'admin',
       permissions: permissionsFor(role),
       twoFactorEnabled: user.twoFactorEnabled === true,
+      preferred_language: isLanguage(profile.preferred_language) ? profile.preferred_language : null,
+      phone_number: user.phoneNumber ?? null,
+      phone_verified: user.phoneNumberVerified === true,
     };
   };
 

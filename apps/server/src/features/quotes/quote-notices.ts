@@ -77,6 +77,7 @@ export function acceptedNotices(row: QuoteRow, bookingId: string, p: People): No
       body: `${p.customer.person.name} accepted your quote of ${price} for "${row.service_title}". The booking is made${when}.`,
       link: bookingLink(bookingId),
       mail: true,
+      sms: true,
     },
     {
       userId: row.customer_id,
@@ -85,6 +86,7 @@ export function acceptedNotices(row: QuoteRow, bookingId: string, p: People): No
       body: `You booked ${p.provider.bidder.name} for "${row.service_title}" at ${price}${when}.`,
       link: bookingLink(bookingId),
       mail: true,
+      sms: true,
     },
   ];
 }

@@ -15,6 +15,7 @@ import type { SessionCache } from '../../kernel/http/session-cache.ts';
 import { type AnnouncedActivity, activityFrame } from './activity.ts';
 import type { BusHandlers } from './bus.ts';
 import { type BusPayload, currentSeq, eventsSince, publishEphemeral } from './events.ts';
+import { socketClosed, socketOpened } from './presence.ts';
 
 /** A socket whose unsent data grows past this is too slow: it is closed and catches up on reconnect. */
 const MAX_BUFFERED = 1024 * 1024;
@@ -220,6 +221,7 @@ export class RealtimeHub implements BusHandlers {
       set = new Set();
       this.byUser.set(connection.userId, set);
     }
+    if (!set.has(connection)) socketOpened(connection.userId);
     set.add(connection);
   }
 
@@ -227,7 +229,7 @@ export class RealtimeHub implements BusHandlers {
     this.admins.delete(connection);
     const set = this.byUser.get(connection.userId);
     if (!set) return;
-    set.delete(connection);
+    if (set.delete(connection)) socketClosed(connection.userId);
     if (set.size === 0) this.byUser.delete(connection.userId);
   }
 
@@ -318,8 +320,12 @@ export class RealtimeHub implements BusHandlers {
   }
 
   closeAll(code = 1001, reason = 'Server shutting down'): void {
-    for (const set of this.byUser.values()) for (const connection of set) connection.close(code, reason);
+    const all = [...this.byUser.values()].flatMap((set) => [...set]);
     this.byUser.clear();
     this.admins.clear();
+    for (const connection of all) {
+      socketClosed(connection.userId);
+      connection.close(code, reason);
+    }
   }
 }

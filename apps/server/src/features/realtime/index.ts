@@ -8,3 +8,4 @@ export {
   storeEventsSql,
   type UserEvent,
 } from './events.ts';
+export { isConnected } from './presence.ts';

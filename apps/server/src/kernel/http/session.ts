@@ -15,6 +15,9 @@ export interface SessionUser {
   createdAt: Date;
   twoFactorEnabled?: boolean | null | undefined;
   user_role?: string | null | undefined;
+  /** Issue 21: Better Auth's phone-number plugin. */
+  phoneNumber?: string | null | undefined;
+  phoneNumberVerified?: boolean | null | undefined;
 }
 
 export interface SignedIn {

@@ -1,6 +1,9 @@
-/** One header link; `badge` is an unread count shown beside the label. */
+/**
+ * One header link: `key` names its label in the site catalog (locales/<lang>/site.json "nav"), `badge`
+ * is an unread count shown beside the label.
+ */
 export interface NavItem {
-  label: string;
+  key: string;
   href: string;
   badge?: number;
 }
@@ -10,13 +13,13 @@ export const JOIN_AS_PROVIDER_HREF = '/auth?mode=signup&intent=provider';
 
 /** Header items for visitors (spec 2 "Header"), in order. Routes not yet built land on the not-found page. */
 export const HEADER_LINKS = [
-  { label: 'Features', href: '/features' },
-  { label: 'Find Providers', href: '/search' },
-  { label: 'Browse Services', href: '/search?view=categories' },
-  { label: 'Browse Jobs', href: '/jobs?focus=search' },
-  { label: 'Join as Provider', href: JOIN_AS_PROVIDER_HREF },
-  { label: 'Pricing', href: '/pricing' },
-  { label: 'About', href: '/about' },
+  { key: 'features', href: '/features' },
+  { key: 'findProviders', href: '/search' },
+  { key: 'browseServices', href: '/search?view=categories' },
+  { key: 'browseJobs', href: '/jobs?focus=search' },
+  { key: 'joinAsProvider', href: JOIN_AS_PROVIDER_HREF },
+  { key: 'pricing', href: '/pricing' },
+  { key: 'about', href: '/about' },
 ] as const satisfies readonly NavItem[];
 
 /** Who is signed in, as far as the header cares (issue 22). */
@@ -29,22 +32,22 @@ export interface NavAudience {
 }
 
 const CUSTOMER_LINKS: readonly NavItem[] = [
-  { label: 'Find providers', href: '/search' },
-  { label: 'Post a job', href: '/post-job' },
-  { label: 'My jobs', href: '/tasks' },
-  { label: 'Schedule', href: '/schedule' },
-  { label: 'Messages', href: '/messaging' },
-  { label: 'Reviews', href: '/reviews' },
+  { key: 'findProvidersSignedIn', href: '/search' },
+  { key: 'postJob', href: '/post-job' },
+  { key: 'myJobs', href: '/tasks' },
+  { key: 'schedule', href: '/schedule' },
+  { key: 'messages', href: '/messaging' },
+  { key: 'reviews', href: '/reviews' },
 ];
 
 const PROVIDER_LINKS: readonly NavItem[] = [
-  { label: 'Dashboard', href: '/dashboard' },
-  { label: 'Find jobs', href: '/jobs' },
-  { label: 'My services', href: '/post-service' },
-  { label: 'Schedule', href: '/schedule' },
-  { label: 'Messages', href: '/messaging' },
-  { label: 'Earnings', href: '/earnings' },
-  { label: 'Reviews', href: '/reviews' },
+  { key: 'dashboard', href: '/dashboard' },
+  { key: 'findJobs', href: '/jobs' },
+  { key: 'myServices', href: '/post-service' },
+  { key: 'schedule', href: '/schedule' },
+  { key: 'messages', href: '/messaging' },
+  { key: 'earnings', href: '/earnings' },
+  { key: 'reviews', href: '/reviews' },
 ];
 
 /**
@@ -56,25 +59,25 @@ export function signedInNavLinks(audience: NavAudience, unreadMessages = 0): Nav
   const links = base.map((link) =>
     link.href === '/messaging' && unreadMessages > 0 ? { ...link, badge: unreadMessages } : link,
   );
-  if (audience.isAdmin) links.unshift({ label: 'Admin', href: '/admin' });
+  if (audience.isAdmin) links.unshift({ key: 'admin', href: '/admin' });
   else if (audience.view === 'customer' && audience.canJoinAsProvider)
-    links.push({ label: 'Join as Provider', href: JOIN_AS_PROVIDER_HREF });
+    links.push({ key: 'joinAsProvider', href: JOIN_AS_PROVIDER_HREF });
   return links;
 }
 
 export const FOOTER_QUICK_LINKS = [
-  { label: 'Features', href: '/features' },
-  { label: 'For service providers', href: '/service-providers' },
-  { label: 'Pricing', href: '/pricing' },
-  { label: 'Enterprise', href: '/enterprise-inquiry' },
-  { label: 'About', href: '/about' },
-  { label: 'Help centre', href: '/help' },
+  { key: 'features', href: '/features' },
+  { key: 'serviceProviders', href: '/service-providers' },
+  { key: 'pricing', href: '/pricing' },
+  { key: 'enterprise', href: '/enterprise-inquiry' },
+  { key: 'about', href: '/about' },
+  { key: 'help', href: '/help' },
 ] as const;
 
 export const FOOTER_LEGAL_LINKS = [
-  { label: 'Privacy', href: '/privacy' },
-  { label: 'Terms', href: '/terms' },
-  { label: 'Contact', href: '/contact' },
+  { key: 'privacy', href: '/privacy' },
+  { key: 'terms', href: '/terms' },
+  { key: 'contact', href: '/contact' },
 ] as const;
 
 export const CONTACT = {

@@ -2,19 +2,19 @@ import { Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { Logo } from './logo.tsx';
 import { CONTACT, FOOTER_LEGAL_LINKS, FOOTER_QUICK_LINKS, SOCIAL_LINKS } from './nav.ts';
 import { SiteLink } from './site-link.tsx';
+import { useSiteText } from './site-text.ts';
 
 /** The site footer (spec 2): social links, quick links and contact links. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const { t } = useSiteText();
   return (
     <footer className="border-t border-border bg-muted/60">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="md:col-span-1">
           <Logo />
-          <p className="mt-3 text-sm text-muted-fg">
-            Trusted service providers across Ghana, from Accra to Tamale. Adwuma means “work” in Twi.
-          </p>
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Social links">
+          <p className="mt-3 text-sm text-muted-fg">{t('footer.tagline')}</p>
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('footer.social')}>
             {SOCIAL_LINKS.map((s) => (
               <li key={s.label}>
                 <a
@@ -29,33 +29,33 @@ export function SiteFooter() {
             ))}
           </ul>
         </div>
-        <nav aria-label="Quick links">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-fg">Quick links</h2>
+        <nav aria-label={t('footer.quickLinks')}>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-fg">{t('footer.quickLinks')}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             {FOOTER_QUICK_LINKS.map((l) => (
               <li key={l.href}>
                 <SiteLink href={l.href} className="text-muted-fg hover:text-fg">
-                  {l.label}
+                  {t(`footer.links.${l.key}`)}
                 </SiteLink>
               </li>
             ))}
           </ul>
         </nav>
-        <nav aria-label="Legal">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-fg">Company</h2>
+        <nav aria-label={t('footer.legal')}>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-fg">{t('footer.company')}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             {FOOTER_LEGAL_LINKS.map((l) => (
               <li key={l.href}>
                 <SiteLink href={l.href} className="text-muted-fg hover:text-fg">
-                  {l.label}
+                  {t(`footer.links.${l.key}`)}
                 </SiteLink>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-fg">Contact</h2>
-          <ul className="mt-3 space-y-2 text-sm text-muted-fg" aria-label="Contact links">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-fg">{t('footer.contact')}</h2>
+          <ul className="mt-3 space-y-2 text-sm text-muted-fg" aria-label={t('footer.contactLinks')}>
             <li>
               <a href={`mailto:${CONTACT.email}`} className="inline-flex items-center gap-2 hover:text-fg">
                 <Mail className="h-4 w-4" aria-hidden="true" /> {CONTACT.email}
@@ -73,7 +73,7 @@ export function SiteFooter() {
                 target="_blank"
                 className="inline-flex items-center gap-2 hover:text-fg"
               >
-                <MessageCircle className="h-4 w-4" aria-hidden="true" /> WhatsApp us
+                <MessageCircle className="h-4 w-4" aria-hidden="true" /> {t('footer.whatsapp')}
               </a>
             </li>
             <li className="inline-flex items-center gap-2">
@@ -85,7 +85,7 @@ export function SiteFooter() {
       <div className="border-t border-border">
         {/* The landing page is prerendered at build time: the year may differ by the time it hydrates. */}
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-muted-fg sm:px-6" suppressHydrationWarning>
-          © {year} Adwuma. Made in Ghana for Ghana.
+          {t('footer.copyright', { year })}
         </p>
       </div>
     </footer>

@@ -1,20 +1,16 @@
 import { Menu, X } from 'lucide-react';
-import {
-  type ComponentType,
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { HeaderAccountContext } from './chrome-context.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { HEADER_LINKS, JOIN_AS_PROVIDER_HREF, type NavItem } from './nav.ts';
 import { SiteLink } from './site-link.tsx';
+import { type Text, useSiteText } from './site-text.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 /** Log In / Sign Up (spec 2 header, signed out). */
 export function SignedOutButtons({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useSiteText();
   return (
     <>
       <SiteLink
@@ -22,58 +18,39 @@ export function SignedOutButtons({ onNavigate }: { onNavigate?: () => void }) {
         className="rounded-full px-4 py-2 text-sm font-semibold text-fg hover:bg-muted"
         onClick={onNavigate}
       >
-        Log In
+        {t('header.logIn')}
       </SiteLink>
       <SiteLink
         href="/auth?mode=signup"
         className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         onClick={onNavigate}
       >
-        Sign Up
+        {t('header.signUp')}
       </SiteLink>
     </>
   );
 }
 
-export interface HeaderAccountProps {
-  /** 'bar': next to the menu button (every width); 'menu': inside the phone menu. */
-  placement: 'bar' | 'menu';
-  onNavigate: () => void;
-}
-
-export interface HeaderAccount {
-  /** Signed-out buttons or the signed-in menu. */
-  Account: ComponentType<HeaderAccountProps>;
-  /** Replaces the 'Join as Provider' link (signed-in people are marked provider instead). */
-  JoinAsProvider?: ComponentType<{ className: string; onNavigate: () => void; children: ReactNode }>;
-  /**
-   * The header's links for whoever is signed in (issue 22); visitors keep spec 2's HEADER_LINKS.
-   * A hook: the context value is a module constant, so it is called on every render alike.
-   */
-  useNavLinks?: () => readonly NavItem[];
-}
+export type { HeaderAccount, HeaderAccountProps } from './chrome-context.ts';
+export { HeaderAccountContext };
 
 const useVisitorLinks = (): readonly NavItem[] => HEADER_LINKS;
+const useRoomyBar = () => false;
 
 /** A link's label, and its unread count (the count is read out as "N unread"). */
-function NavLabel({ link }: { link: NavItem }) {
-  if (!link.badge) return link.label;
+function NavLabel({ link, t }: { link: NavItem; t: Text }) {
+  const label = t(`nav.${link.key}`);
+  if (!link.badge) return label;
   return (
     <>
-      {link.label}
+      {label}
       <span className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-bold leading-none text-white">
         <span aria-hidden="true">{link.badge > 9 ? '9+' : link.badge}</span>
-        <span className="sr-only">, {link.badge} unread</span>
+        <span className="sr-only">{t('header.unread', { count: link.badge })}</span>
       </span>
     </>
   );
 }
-
-/**
- * The app fills the header's account area through this context; the lean landing page provides
- * nothing and keeps plain Log In / Sign Up links (it must not load the app's auth code).
- */
-export const HeaderAccountContext = createContext<HeaderAccount | null>(null);
 
 /**
  * The site header (spec 2): nav items, and Log In / Sign Up for signed-out visitors. `account`
@@ -86,6 +63,9 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
   const provided = useContext(HeaderAccountContext);
   const useLinks = provided?.useNavLinks ?? useVisitorLinks;
   const links = useLinks();
+  const { t } = useSiteText();
+  const useCrowdedBar = provided?.useCrowdedBar ?? useRoomyBar;
+  const crowded = useCrowdedBar();
 
   // Issue 22: Escape closes the phone menu from anywhere in it and puts focus back on its button.
   useEffect(() => {
@@ -104,21 +84,21 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
   const authButtons = account ?? <SignedOutButtons onNavigate={close} />;
   const navLink = (link: NavItem, className: string, onClick?: () => void) =>
     JoinAsProvider && link.href === JOIN_AS_PROVIDER_HREF ? (
-      <JoinAsProvider key={link.label} className={className} onNavigate={close}>
-        {link.label}
+      <JoinAsProvider key={link.key} className={className} onNavigate={close}>
+        {t(`nav.${link.key}`)}
       </JoinAsProvider>
     ) : (
-      <SiteLink key={link.label} href={link.href} className={className} onClick={onClick}>
-        <NavLabel link={link} />
+      <SiteLink key={link.key} href={link.href} className={className} onClick={onClick}>
+        <NavLabel link={link} t={t} />
       </SiteLink>
     );
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-bg/95 backdrop-blur supports-[backdrop-filter]:bg-bg/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <SiteLink href="/landing" aria-label="Adwuma home" onClick={close}>
+        <SiteLink href="/landing" aria-label={t('home')} onClick={close}>
           <Logo />
         </SiteLink>
-        <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
+        <nav aria-label={t('header.main')} className="hidden items-center gap-1 xl:flex">
           {links.map((link) =>
             navLink(
               link,
@@ -127,6 +107,11 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
           )}
         </nav>
         <div className="flex items-center gap-1.5 sm:gap-2">
+          {/* Issue 21: at every width, except on a phone whose bar the signed-in buttons fill (the
+              switch is then in the phone menu below and in the account menu). */}
+          <div className={crowded ? 'hidden sm:flex' : 'flex'}>
+            <LanguageSwitch />
+          </div>
           {/* On phones the theme switch sits in the menu, leaving the bar to the account. */}
           <div className="hidden sm:flex">
             <ThemeToggle />
@@ -142,7 +127,7 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
             className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-border xl:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
-            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
             onClick={() => setOpen((v) => !v)}
           >
             {open ? (
@@ -156,12 +141,12 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
       {open && (
         <nav
           id="mobile-menu"
-          aria-label="Mobile"
+          aria-label={t('header.mobile')}
           className="border-t border-border bg-bg px-4 pb-4 xl:hidden"
         >
           <ul className="flex flex-col py-2">
             {links.map((link) => (
-              <li key={link.label}>
+              <li key={link.key}>
                 {navLink(
                   link,
                   'block w-full rounded-lg px-3 py-3 text-left text-base font-medium text-fg hover:bg-muted',
@@ -171,8 +156,12 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
             ))}
           </ul>
           <div className="flex items-center justify-between gap-3 border-t border-border px-3 py-3 sm:hidden">
-            <span className="text-sm font-medium text-muted-fg">Theme</span>
+            <span className="text-sm font-medium text-muted-fg">{t('header.theme')}</span>
             <ThemeToggle />
+          </div>
+          <div className="flex items-center justify-between gap-3 border-t border-border px-3 py-3 sm:hidden">
+            <span className="text-sm font-medium text-muted-fg">{t('common:language.label')}</span>
+            <LanguageSwitch />
           </div>
           {Account ? (
             <Account placement="menu" onNavigate={close} />

@@ -1,5 +1,6 @@
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import { onFirstToast } from '../../lib/toast.ts';
+import { useSiteI18n } from './site-i18n.ts';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
@@ -10,11 +11,16 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
  */
 export function ToastArea(props: ComponentProps<typeof Toaster>) {
   const [wanted, setWanted] = useState(false);
+  const { t } = useSiteI18n();
   useEffect(() => onFirstToast(() => setWanted(true)), []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster {...props} />
+      <Toaster
+        containerAriaLabel={t('toasts.region')}
+        {...props}
+        toastOptions={{ closeButtonAriaLabel: t('toasts.close'), ...props.toastOptions }}
+      />
     </Suspense>
   );
 }

@@ -1,3 +1,5 @@
+import { useDataSaver } from '../../lib/data-saver.ts';
+
 /** Initials of a name (or an email), at most two letters. */
 export function initialsOf(nameOrEmail: string): string {
   const words =
@@ -9,7 +11,10 @@ export function initialsOf(nameOrEmail: string): string {
   return letters.join('') || '?';
 }
 
-/** A round picture, or the initials on the brand colour when there is none. */
+/**
+ * A round picture, or the initials on the brand colour when there is none (or the data saver is on:
+ * a face is not worth the data on a prepaid plan).
+ */
 export function Avatar({
   src,
   name,
@@ -19,7 +24,8 @@ export function Avatar({
   name: string;
   className?: string;
 }) {
-  if (src) {
+  const saver = useDataSaver();
+  if (src && !saver) {
     return (
       <img
         src={src}

@@ -1,8 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { MAP_ATTRIBUTION, MAP_TILE_URL } from '../../lib/map-tiles.ts';
+import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
+import { SaverTiles } from './saver-tiles.tsx';
 
 /** Accra, when the provider has no point yet. */
 const DEFAULT_CENTER: [number, number] = [5.6037, -0.187];
@@ -73,7 +73,7 @@ export default function LocationMap({ point, focus, onPick }: Props) {
       className="h-64 w-full rounded-xl border border-border bg-muted!"
       style={{ zIndex: 0 }}
     >
-      <TileLayer url={MAP_TILE_URL} attribution={MAP_ATTRIBUTION} />
+      <SaverTiles />
       {point && (
         <Marker
           position={[point.latitude, point.longitude]}

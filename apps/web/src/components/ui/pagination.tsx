@@ -9,27 +9,28 @@ export function Pagination({
   page,
   pages,
   hrefOf,
+  text,
 }: {
   page: number;
   pages: number;
   hrefOf: (page: number) => string;
+  /** The words in the page's language (issue 21); English when not given. */
+  text?: { label: string; previous: string; next: string; page: string };
 }) {
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">
+    <nav aria-label={text?.label ?? 'Pages'} className="mt-6 flex items-center justify-between gap-3">
       {page > 1 ? (
         <Link to={hrefOf(page - 1)} className={LINK} rel="prev">
-          <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous
+          <ChevronLeft aria-hidden="true" className="h-4 w-4" /> {text?.previous ?? 'Previous'}
         </Link>
       ) : (
         <span />
       )}
-      <span className="text-sm text-muted-fg">
-        Page {page} of {pages}
-      </span>
+      <span className="text-sm text-muted-fg">{text?.page ?? `Page ${page} of ${pages}`}</span>
       {page < pages ? (
         <Link to={hrefOf(page + 1)} className={LINK} rel="next">
-          Next <ChevronRight aria-hidden="true" className="h-4 w-4" />
+          {text?.next ?? 'Next'} <ChevronRight aria-hidden="true" className="h-4 w-4" />
         </Link>
       ) : (
         <span />

@@ -9,8 +9,7 @@ import {
 import { SiteLink } from '../../components/site/site-link.tsx';
 import { useJoinAsProvider, useOptionalSession } from '../auth/index.ts';
 import { unreadMessagesQuery } from '../realtime/index.ts';
-
-export { ACCOUNT_MENU_TEXT } from './account-menu-text.ts';
+import { useAppSiteText } from './language.ts';
 
 /** The bell and the account menu, downloaded once someone is signed in (visitors never need them). */
 const SignedInBar = lazy(() => import('./signed-in-bar.tsx'));
@@ -110,4 +109,6 @@ export const headerAccount: HeaderAccount = {
   Account: HeaderAccountSlot,
   JoinAsProvider: JoinAsProviderLink,
   useNavLinks: useHeaderNavLinks,
+  useText: useAppSiteText,
+  useCrowdedBar: () => useOptionalSession()?.status === 'signed_in',
 };

@@ -1,4 +1,5 @@
-import { ROLE_LABELS, type Role } from '@adwuma/shared';
+import type { Role } from '@adwuma/shared';
+import { useAccountText } from './i18n.ts';
 
 /** Spec 2 header: a role badge whose colour differs per role. */
 export const ROLE_BADGE_CLASSES: Record<Role, string> = {
@@ -9,12 +10,13 @@ export const ROLE_BADGE_CLASSES: Record<Role, string> = {
 };
 
 export function RoleBadge({ role, className = '' }: { role: Role; className?: string }) {
+  const { t } = useAccountText();
   return (
     <span
       data-role={role}
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${ROLE_BADGE_CLASSES[role]} ${className}`}
     >
-      {ROLE_LABELS[role]}
+      {t(`roles.${role}`)}
     </span>
   );
 }

@@ -14,21 +14,21 @@ import {
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Avatar, initialsOf } from '../../components/ui/avatar.tsx';
+import { DataSaverSwitch } from '../../components/ui/data-saver-switch.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
 import { ROUTES } from '../../lib/routes.ts';
 import { useDismiss } from '../../lib/use-dismiss.ts';
 import { useSession } from '../auth/index.ts';
 import { HeaderInbox } from '../notifications/index.ts';
-import { ACCOUNT_MENU_TEXT } from './account-menu-text.ts';
+import { useAccountText } from './i18n.ts';
+import { useAccountLanguageSync } from './language.ts';
+import { LanguageChoice } from './language-choice.tsx';
 import { RoleBadge } from './role-badge.tsx';
 
 // The signed-in part of the header (the bell and the account menu), loaded by account-menu.tsx for
 // signed-in people only: a visitor's first download carries none of it (issue 20).
 
-const VIEWS: { value: ActiveRole; label: string }[] = [
-  { value: 'customer', label: 'Customer' },
-  { value: 'provider', label: 'Provider' },
-];
+const VIEWS: ActiveRole[] = ['customer', 'provider'];
 
 function MenuLink({
   to,
@@ -62,6 +62,7 @@ export function AccountMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const { t } = useAccountText();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the page changes
   useEffect(() => setOpen(false), [pathname]);
@@ -69,7 +70,7 @@ export function AccountMenu() {
   useDismiss(open, closeMenu, rootRef, triggerRef);
 
   if (!me || !role) return null;
-  const name = me.profile.full_name || me.user.name || me.user.email;
+  const name = me.profile.full_name || me.user.name || me.user.email || '';
   const avatar = me.profile.avatar_url ?? me.user.image;
   const close = () => setOpen(false);
 
@@ -94,7 +95,7 @@ export function AccountMenu() {
         )}{' '}
         <span className="sr-only">
           {avatar ? '' : '— '}
-          {ACCOUNT_MENU_TEXT.trigger} for {name}
+          {t('menu.triggerFor', { name })}
         </span>
         <span aria-hidden="true" className="hidden max-w-32 truncate text-sm font-semibold md:inline">
           {name.split(' ')[0]}
@@ -113,7 +114,7 @@ export function AccountMenu() {
             <Avatar src={avatar} name={name} className="h-11 w-11 text-base" />
             <div className="min-w-0">
               <p className="truncate font-semibold text-fg">{name}</p>
-              <p className="truncate text-sm text-muted-fg">{me.user.email}</p>
+              <p className="truncate text-sm text-muted-fg">{me.user.email ?? me.phone_number}</p>
               <span className="mt-1 flex flex-wrap items-center gap-1">
                 <RoleBadge role={role} />
                 {me.profile.verified && <VerifiedBadge />}
@@ -123,39 +124,41 @@ export function AccountMenu() {
           {canSwitchView && (
             <fieldset className="border-t border-border px-3 py-3">
               <legend className="float-left mb-2 w-full text-xs font-semibold uppercase tracking-wider text-muted-fg">
-                {ACCOUNT_MENU_TEXT.switchView}
+                {t('menu.switchView')}
               </legend>
               <div className="clear-both grid grid-cols-2 gap-1 rounded-full bg-muted p-1">
                 {VIEWS.map((view) => (
                   <button
-                    key={view.value}
+                    key={view}
                     type="button"
-                    aria-pressed={activeRole === view.value}
-                    onClick={() => setActiveRole(view.value)}
+                    aria-pressed={activeRole === view}
+                    onClick={() => setActiveRole(view)}
                     className={`min-h-9 rounded-full text-sm font-semibold ${
-                      activeRole === view.value ? 'bg-card text-fg shadow-sm' : 'text-muted-fg hover:text-fg'
+                      activeRole === view ? 'bg-card text-fg shadow-sm' : 'text-muted-fg hover:text-fg'
                     }`}
                   >
-                    {view.label}
+                    {t(`views.${view}`)}
                   </button>
                 ))}
               </div>
             </fieldset>
           )}
-          <nav aria-label="Account" className="grid gap-0.5 border-t border-border py-2">
+          <LanguageChoice />
+          <DataSaverSwitch className="border-t border-border px-3 py-3" />
+          <nav aria-label={t('menu.nav')} className="grid gap-0.5 border-t border-border py-2">
             <MenuLink
               to={ROUTES.dashboard}
               onClick={close}
               icon={<LayoutDashboard aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
             >
-              {ACCOUNT_MENU_TEXT.dashboard}
+              {t('menu.dashboard')}
             </MenuLink>
             <MenuLink
               to={ROUTES.profile}
               onClick={close}
               icon={<UserRound aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
             >
-              {ACCOUNT_MENU_TEXT.profile}
+              {t('menu.profile')}
             </MenuLink>
             {role !== null && isProviderLike(role) && (
               <MenuLink
@@ -163,7 +166,7 @@ export function AccountMenu() {
                 onClick={close}
                 icon={<ListPlus aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
               >
-                {ACCOUNT_MENU_TEXT.services}
+                {t('menu.services')}
               </MenuLink>
             )}
             {role !== null && isProviderLike(role) && (
@@ -173,14 +176,14 @@ export function AccountMenu() {
                   onClick={close}
                   icon={<Wallet aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
                 >
-                  {ACCOUNT_MENU_TEXT.earnings}
+                  {t('menu.earnings')}
                 </MenuLink>
                 <MenuLink
                   to={ROUTES.payoutSettings}
                   onClick={close}
                   icon={<Landmark aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
                 >
-                  {ACCOUNT_MENU_TEXT.payouts}
+                  {t('menu.payouts')}
                 </MenuLink>
               </>
             )}
@@ -189,14 +192,14 @@ export function AccountMenu() {
               onClick={close}
               icon={<Receipt aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
             >
-              {ACCOUNT_MENU_TEXT.payments}
+              {t('menu.payments')}
             </MenuLink>
             <MenuLink
               to={ROUTES.favorites}
               onClick={close}
               icon={<Heart aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
             >
-              {ACCOUNT_MENU_TEXT.favorites}
+              {t('menu.favorites')}
             </MenuLink>
             {isAdmin && (
               <MenuLink
@@ -204,7 +207,7 @@ export function AccountMenu() {
                 onClick={close}
                 icon={<ShieldCheck aria-hidden="true" className="h-4 w-4 text-muted-fg" />}
               >
-                {ACCOUNT_MENU_TEXT.admin}
+                {t('menu.admin')}
               </MenuLink>
             )}
           </nav>
@@ -219,7 +222,7 @@ export function AccountMenu() {
               className="flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-sm font-semibold text-danger hover:bg-danger/10 disabled:opacity-60"
             >
               <LogOut aria-hidden="true" className="h-4 w-4" />
-              {ACCOUNT_MENU_TEXT.logOut}
+              {t('menu.logOut')}
             </button>
           </div>
         </div>
@@ -230,6 +233,7 @@ export function AccountMenu() {
 
 /** The header bar's account area for a signed-in person: the notifications bell and the menu. */
 export default function SignedInBar() {
+  useAccountLanguageSync();
   return (
     <>
       <HeaderInbox />

@@ -9,16 +9,10 @@ import { toast } from '../../lib/toast.ts';
 import { becomeProvider } from './api/become-provider.ts';
 import { useSession } from './auth-provider.tsx';
 import { needsOnboarding, ONBOARDING_WELCOME_PATH } from './guards.tsx';
+import { sayAuthText, useAuthText } from './i18n.ts';
 
 /** Spec 4 "Auth callback" states. */
 export type CallbackState = 'loading' | 'determining-next' | 'success' | 'error';
-
-export const CALLBACK_TEXT = {
-  loading: 'Confirming your account...',
-  determining: 'Getting things ready...',
-  success: "You're signed in",
-  successBody: 'Taking you to the right place...',
-} as const;
 
 /**
  * /auth/callback: email verification and Google land here with the session already set by the
@@ -41,7 +35,8 @@ export function AuthCallbackPage() {
     : null;
   const intentProvider = params.get('intent') === 'provider';
   const [state, setState] = useState<CallbackState>(error ? 'error' : 'loading');
-  useDocumentTitle(error ? AUTH_TEXT.verificationFailed : CALLBACK_TEXT.loading);
+  const { t } = useAuthText();
+  useDocumentTitle(error ? t('text.verificationFailed') : t('callback.loading'));
 
   useEffect(() => {
     let cancelled = false;
@@ -49,7 +44,7 @@ export function AuthCallbackPage() {
     if (error) {
       if (holdMessage) toast.error(holdMessage, { id: 'auth-callback' });
       else
-        toast.error(AUTH_TEXT.verificationFailed, {
+        toast.error(sayAuthText(AUTH_TEXT.verificationFailed), {
           id: 'auth-callback',
           description: errorDescription ?? undefined,
         });
@@ -94,10 +89,10 @@ export function AuthCallbackPage() {
         role="alert"
         tone="danger"
         icon={<ShieldAlert aria-hidden="true" className="h-7 w-7" />}
-        title={AUTH_TEXT.verificationFailed}
+        title={t('text.verificationFailed')}
       >
         {holdMessage ? <p className="font-medium">{holdMessage}</p> : null}
-        <p>{AUTH_TEXT.redirectingToSignIn}</p>
+        <p>{t('text.redirectingToSignIn')}</p>
       </ScreenShell>
     );
   }
@@ -106,9 +101,9 @@ export function AuthCallbackPage() {
       <ScreenShell
         role="status"
         icon={<CheckCircle2 aria-hidden="true" className="h-7 w-7" />}
-        title={CALLBACK_TEXT.success}
+        title={t('callback.success')}
       >
-        <p>{CALLBACK_TEXT.successBody}</p>
+        <p>{t('callback.successBody')}</p>
       </ScreenShell>
     );
   }
@@ -116,7 +111,7 @@ export function AuthCallbackPage() {
     <ScreenShell
       role="status"
       icon={<Spinner className="h-7 w-7" />}
-      title={state === 'loading' ? CALLBACK_TEXT.loading : CALLBACK_TEXT.determining}
+      title={state === 'loading' ? t('callback.loading') : t('callback.determining')}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { type MappedAuthError, mapAuthError } from '@adwuma/shared';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import { sayAuthText } from './i18n.ts';
 
 /** Spec 8 "Auth message mapping" for any failure of an auth call. */
 export function mapError(error: unknown): MappedAuthError {
@@ -17,5 +18,5 @@ export function isServiceFailure(error: unknown): boolean {
 export function toastAuthMessage(mapped: MappedAuthError, description?: string): void {
   const show =
     mapped.level === 'warning' ? toast.warning : mapped.level === 'info' ? toast.info : toast.error;
-  show(mapped.message, { id: 'auth-message', description });
+  show(sayAuthText(mapped.message), { id: 'auth-message', description });
 }

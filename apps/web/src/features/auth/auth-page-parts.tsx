@@ -5,8 +5,8 @@ import { ScreenShell } from '../../components/screens/screen-shell.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { AppLink } from '../../components/ui/button-link.tsx';
 import { ROUTES } from '../../lib/routes.ts';
-import { AUTH_PAGE_TEXT } from './auth-page-text.ts';
 import { FullScreenState } from './components/full-screen-state.tsx';
+import { sayAuthText, useAuthText } from './i18n.ts';
 import { useJoinAsProvider } from './use-join-as-provider.ts';
 
 // The presentational parts of the /auth screen (auth-page.tsx holds the flow).
@@ -32,25 +32,14 @@ export function GoogleIcon() {
 }
 
 const HIGHLIGHTS = [
-  {
-    icon: Users,
-    title: `${MARKETING_CLAIMS[0].value} providers`,
-    text: 'Hair, tutoring, plumbing, cleaning, design and more.',
-  },
-  { icon: MapPin, title: '20+ cities', text: 'From Accra and Kumasi to Tamale and beyond.' },
-  {
-    icon: Star,
-    title: `${MARKETING_CLAIMS[2].value} average rating`,
-    text: 'Reviews from customers who hired on Adwuma.',
-  },
-  {
-    icon: BadgeCheck,
-    title: 'Verified providers',
-    text: 'Providers confirm their identity before they are listed.',
-  },
+  { icon: Users, title: 'brand.providers', value: MARKETING_CLAIMS[0].value, text: 'brand.providersText' },
+  { icon: MapPin, title: 'brand.cities', value: '', text: 'brand.citiesText' },
+  { icon: Star, title: 'brand.rating', value: MARKETING_CLAIMS[2].value, text: 'brand.ratingText' },
+  { icon: BadgeCheck, title: 'brand.verified', value: '', text: 'brand.verifiedText' },
 ] as const;
 
 export function BrandPanel({ provider }: { provider: boolean }) {
+  const { t } = useAuthText();
   return (
     <aside className="relative hidden overflow-hidden rounded-3xl bg-brand-700 p-10 text-white lg:block">
       <div
@@ -62,23 +51,19 @@ export function BrandPanel({ provider }: { provider: boolean }) {
         className="absolute inset-x-0 bottom-0 h-24 opacity-30 [background-image:repeating-linear-gradient(90deg,#fbbf24_0_14px,#16a34a_14px_20px,transparent_20px_34px,#fde68a_34px_38px,transparent_38px_52px)]"
       />
       <div className="relative">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">
-          Adwuma · work, made simple
-        </p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">{t('brand.tagline')}</p>
         <h2 className="mt-3 text-4xl font-extrabold leading-tight tracking-tight">
-          {provider
-            ? 'Grow your business with customers across Ghana.'
-            : 'Trusted help for every job, near you.'}
+          {provider ? t('brand.headlineProvider') : t('brand.headline')}
         </h2>
         <ul className="mt-8 grid gap-5">
-          {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
+          {HIGHLIGHTS.map(({ icon: Icon, title, value, text }) => (
             <li key={title} className="flex gap-3">
               <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-white/15">
                 <Icon aria-hidden="true" className="h-5 w-5" />
               </span>
               <span>
-                <span className="block font-semibold">{title}</span>
-                <span className="block text-sm text-white/80">{text}</span>
+                <span className="block font-semibold">{t(title, { value })}</span>
+                <span className="block text-sm text-white/80">{t(text)}</span>
               </span>
             </li>
           ))}
@@ -97,31 +82,34 @@ export function JoinAsProviderRedirect() {
     started.current = true;
     void join();
   }, [join]);
-  return <FullScreenState title={AUTH_TEXT.settingUpAccount} />;
+  const { t } = useAuthText();
+  return <FullScreenState title={t('page.settingUp')} />;
 }
 
 /** The failure screen after a service error or a Google start that did not work. */
 export function AuthErrorScreen({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  const { t } = useAuthText();
   return (
     <ScreenShell
       role="alert"
       tone="danger"
       icon={<ShieldAlert aria-hidden="true" className="h-7 w-7" />}
-      title={AUTH_PAGE_TEXT.errorTitle}
-      actions={<Button onClick={onRetry}>{AUTH_PAGE_TEXT.tryAgain}</Button>}
+      title={t('page.errorTitle')}
+      actions={<Button onClick={onRetry}>{t('page.tryAgain')}</Button>}
     >
-      <p>{message ?? AUTH_TEXT.unexpected}</p>
+      <p>{sayAuthText(message ?? AUTH_TEXT.unexpected, t)}</p>
     </ScreenShell>
   );
 }
 
-const TABS: { mode: 'signin' | 'signup'; label: string }[] = [
-  { mode: 'signin', label: 'Sign in' },
-  { mode: 'signup', label: 'Sign up' },
-];
+const TABS = [
+  { mode: 'signin', label: 'tabs.signin' },
+  { mode: 'signup', label: 'tabs.signup' },
+] as const;
 
 /** Sign in / Sign up tabs; the arrow keys move between them (WAI-ARIA tabs pattern). */
 export function AuthTabs({ mode, onSwitch }: { mode: AuthMode; onSwitch: (mode: AuthMode) => void }) {
+  const { t } = useAuthText();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -135,7 +123,7 @@ export function AuthTabs({ mode, onSwitch }: { mode: AuthMode; onSwitch: (mode: 
   return (
     <div
       role="tablist"
-      aria-label="Account"
+      aria-label={t('tabs.label')}
       className="mb-6 grid grid-cols-2 gap-1 rounded-full bg-muted p-1"
     >
       {TABS.map((tab, index) => {
@@ -158,7 +146,7 @@ export function AuthTabs({ mode, onSwitch }: { mode: AuthMode; onSwitch: (mode: 
               selected ? 'bg-card text-fg shadow-sm' : 'text-muted-fg hover:text-fg'
             }`}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         );
       })}
@@ -176,29 +164,30 @@ export function AuthFooter({
   showTabs: boolean;
   onSwitch: (mode: AuthMode) => void;
 }) {
+  const { t } = useAuthText();
   return (
     <>
       {showTabs && (
         <p className="mt-6 text-center text-sm text-muted-fg">
-          {mode === 'signin' ? "Don't have an account? " : 'Already have an account? '}
+          {mode === 'signin' ? t('footer.noAccount') : t('footer.haveAccount')}{' '}
           <button
             type="button"
             onClick={() => onSwitch(mode === 'signin' ? 'signup' : 'signin')}
             className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-500"
           >
-            {mode === 'signin' ? 'Create one' : 'Sign in instead'}
+            {mode === 'signin' ? t('footer.createOne') : t('footer.signInInstead')}
           </button>
         </p>
       )}
       {mode === 'signup' && (
         <p className="mt-3 text-center text-xs text-muted-fg">
-          By creating an account you agree to our{' '}
+          {t('footer.agree')}{' '}
           <AppLink to={ROUTES.terms} className="underline">
-            Terms
+            {t('footer.terms')}
           </AppLink>{' '}
-          and{' '}
+          {t('footer.and')}{' '}
           <AppLink to={ROUTES.privacy} className="underline">
-            Privacy notice
+            {t('footer.privacy')}
           </AppLink>
           .
         </p>

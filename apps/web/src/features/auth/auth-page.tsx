@@ -1,4 +1,5 @@
-import { AUTH_TEXT, type AuthMode } from '@adwuma/shared';
+import type { AuthMode } from '@adwuma/shared';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,24 +12,27 @@ import {
   GoogleIcon,
   JoinAsProviderRedirect,
 } from './auth-page-parts.tsx';
-import { AUTH_PAGE_TEXT } from './auth-page-text.ts';
 import { FullScreenState } from './components/full-screen-state.tsx';
+import { TextButton } from './components/text-button.tsx';
 import { ExistingAccountDialog } from './existing-account-dialog.tsx';
 import { ForgotPasswordForm } from './forms/forgot-password-form.tsx';
+import { PhoneAuthForm } from './forms/phone-auth-form.tsx';
 import { InvalidResetLink, ResetPasswordForm } from './forms/reset-password-form.tsx';
 import { SignInForm } from './forms/sign-in-form.tsx';
 import { SignUpForm } from './forms/sign-up-form.tsx';
 import { TwoFactorForm } from './forms/two-factor-form.tsx';
+import { sayAuthText, useAuthText } from './i18n.ts';
 import { useAuthFlow } from './use-auth-flow.ts';
 
-export { AUTH_PAGE_TEXT, type FlowStatus } from './auth-page-text.ts';
+export type { FlowStatus } from './auth-page-text.ts';
 
-const TITLES: Record<AuthMode, string> = {
-  signin: 'Sign in',
-  signup: 'Sign up',
-  'forgot-password': 'Forgot password',
-  'reset-password': 'Reset password',
-};
+/** The catalog's name of each mode (auth.json page.*). */
+const MODE_KEYS = {
+  signin: 'signin',
+  signup: 'signup',
+  'forgot-password': 'forgotPassword',
+  'reset-password': 'resetPassword',
+} as const satisfies Record<AuthMode, string>;
 
 /**
  * /auth (spec 2 "Authentication", spec 4 "Auth screen"): one screen, four modes from ?mode=; the
@@ -38,8 +42,11 @@ const TITLES: Record<AuthMode, string> = {
 export function AuthPage() {
   const auth = useAuthFlow();
   const { mode, flow, twoFactor, intentProvider, switchMode } = auth;
+  const { t } = useAuthText();
+  // Issue 21: sign in and up by email (and password) or by phone (an SMS code).
+  const [method, setMethod] = useState<'email' | 'phone'>('email');
 
-  useDocumentTitle(twoFactor ? AUTH_PAGE_TEXT.twoFactor.title : TITLES[mode]);
+  useDocumentTitle(twoFactor ? t('page.twoFactor.title') : t(`page.docTitle.${MODE_KEYS[mode]}`));
 
   // A signed-in person opening /auth (not to reset a password) goes on to returnTo or /.
   if (auth.session.status === 'signed_in' && mode !== 'reset-password' && flow === 'idle' && !twoFactor) {
@@ -47,29 +54,26 @@ export function AuthPage() {
     return <Navigate to={auth.returnTo ?? '/'} replace />;
   }
   if (flow === 'auto_signing_in') {
-    return (
-      <FullScreenState title={AUTH_TEXT.settingUpAccount}>
-        We're getting everything ready for you.
-      </FullScreenState>
-    );
+    return <FullScreenState title={t('page.settingUp')}>{t('page.gettingReady')}</FullScreenState>;
   }
-  if (flow === 'oauth_redirecting') return <FullScreenState title={AUTH_TEXT.connectingGoogle} />;
+  if (flow === 'oauth_redirecting') return <FullScreenState title={t('page.connectingGoogle')} />;
   if (flow === 'error') return <AuthErrorScreen message={auth.failure} onRetry={auth.retry} />;
 
   const busy = flow === 'loading' || flow === 'success';
   const resetInvalid =
     mode === 'reset-password' && (auth.tokenInvalid || Boolean(auth.resetLinkError) || !auth.resetToken);
-  const heading = twoFactor
-    ? AUTH_PAGE_TEXT.twoFactor
+  const headingKey = twoFactor
+    ? 'twoFactor'
     : resetInvalid
-      ? AUTH_PAGE_TEXT.resetInvalid
+      ? 'resetInvalid'
       : mode === 'signup' && intentProvider
-        ? AUTH_PAGE_TEXT.signupProvider
-        : AUTH_PAGE_TEXT[mode];
+        ? 'signupProvider'
+        : MODE_KEYS[mode];
   const shownError = auth.formError && auth.formError.mode === mode ? auth.formError : null;
   const showTabs = (mode === 'signin' || mode === 'signup') && !twoFactor;
   const showGoogle = auth.googleOn && showTabs;
   const existingEmail = auth.existingEmail;
+  const byPhone = showTabs && method === 'phone';
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-bg dark:from-brand-800/10">
@@ -81,9 +85,9 @@ export function AuthPage() {
         >
           {showTabs && <AuthTabs mode={mode} onSwitch={switchMode} />}
           <h1 id="auth-title" className="text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
-            {heading.title}
+            {t(`page.${headingKey}.title`)}
           </h1>
-          <p className="mt-1.5 text-sm text-muted-fg sm:text-base">{heading.lead}</p>
+          <p className="mt-1.5 text-sm text-muted-fg sm:text-base">{t(`page.${headingKey}.lead`)}</p>
 
           <div
             id="auth-panel"
@@ -93,18 +97,18 @@ export function AuthPage() {
           >
             {shownError && (
               <Alert tone="danger" role="alert" className="mb-5">
-                {shownError.message}
+                {sayAuthText(shownError.message, t)}
               </Alert>
             )}
             {showGoogle && (
               <>
                 <Button variant="outline" size="lg" className="w-full" onClick={auth.startGoogle}>
                   <GoogleIcon />
-                  {AUTH_PAGE_TEXT.google}
+                  {t('page.google')}
                 </Button>
                 <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wider text-muted-fg">
                   <span className="h-px flex-1 bg-border" />
-                  or with email
+                  {byPhone ? t('page.orWithPhone') : t('page.orWithEmail')}
                   <span className="h-px flex-1 bg-border" />
                 </div>
               </>
@@ -112,7 +116,14 @@ export function AuthPage() {
             {mode === 'signin' && twoFactor && (
               <TwoFactorForm busy={busy} onSubmit={auth.verifyCode} onCancel={() => switchMode('signin')} />
             )}
-            {mode === 'signin' && !twoFactor && (
+            {byPhone && (
+              <PhoneAuthForm
+                kind={mode === 'signup' ? 'signup' : 'signin'}
+                intentProvider={intentProvider}
+                onSignedIn={auth.phoneSignedIn}
+              />
+            )}
+            {mode === 'signin' && !twoFactor && !byPhone && (
               <SignInForm
                 defaultEmail={auth.prefill}
                 busy={busy}
@@ -120,7 +131,7 @@ export function AuthPage() {
                 onForgotPassword={(email) => switchMode('forgot-password', email)}
               />
             )}
-            {mode === 'signup' && (
+            {mode === 'signup' && !byPhone && (
               <SignUpForm
                 intentProvider={intentProvider}
                 busy={busy}
@@ -142,6 +153,13 @@ export function AuthPage() {
               ) : (
                 <ResetPasswordForm state={auth.resetState} onSubmit={auth.resetPassword} />
               ))}
+            {showTabs && (
+              <div className="mt-4 text-center">
+                <TextButton onClick={() => setMethod(byPhone ? 'email' : 'phone')}>
+                  {byPhone ? t('phone.useEmail') : t('phone.usePhone')}
+                </TextButton>
+              </div>
+            )}
           </div>
 
           <AuthFooter mode={mode} showTabs={showTabs} onSwitch={switchMode} />

@@ -3,15 +3,10 @@ import { KeyRound, LogIn, MailPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { textOf } from '../../i18n/index.ts';
 import { authApi } from '../../lib/auth-client.ts';
 import { toast } from '../../lib/toast.ts';
-
-export const EXISTING_ACCOUNT_TEXT = {
-  title: 'You already have an account',
-  signIn: 'Sign in',
-  resend: 'Resend confirmation email',
-  reset: 'Reset password',
-} as const;
+import { sayAuthText, useAuthText } from './i18n.ts';
 
 /** Spec 4: an email already registered at sign-up offers sign in, resend confirmation, or reset. */
 export function ExistingAccountDialog({
@@ -27,15 +22,18 @@ export function ExistingAccountDialog({
 }) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const { t } = useAuthText();
 
   async function resend() {
     setSending(true);
     try {
       await authApi.sendVerificationEmail(email);
       setSent(true);
-      toast.success(AUTH_TEXT.checkYourEmail, { description: `We sent a confirmation link to ${email}.` });
+      toast.success(sayAuthText(AUTH_TEXT.checkYourEmail), {
+        description: textOf('auth')('existing.sentTo', { email }),
+      });
     } catch {
-      toast.error(AUTH_TEXT.resendFailed);
+      toast.error(sayAuthText(AUTH_TEXT.resendFailed));
     } finally {
       setSending(false);
     }
@@ -43,11 +41,11 @@ export function ExistingAccountDialog({
 
   return (
     <Dialog
-      title={EXISTING_ACCOUNT_TEXT.title}
+      title={t('existing.title')}
       description={
         <>
-          An Adwuma account already uses <strong className="[overflow-wrap:anywhere] text-fg">{email}</strong>
-          . Sign in to it, or choose another option below.
+          {t('existing.bodyBefore')} <strong className="[overflow-wrap:anywhere] text-fg">{email}</strong>
+          {t('existing.bodyAfter')}
         </>
       }
       onClose={onClose}
@@ -55,15 +53,15 @@ export function ExistingAccountDialog({
       <div className="grid gap-2">
         <Button onClick={onSignIn} size="lg">
           <LogIn aria-hidden="true" className="h-4 w-4" />
-          {EXISTING_ACCOUNT_TEXT.signIn}
+          {t('existing.signIn')}
         </Button>
         <Button variant="outline" onClick={resend} busy={sending} disabled={sent}>
           {!sending && <MailPlus aria-hidden="true" className="h-4 w-4" />}
-          {sent ? 'Confirmation email sent' : EXISTING_ACCOUNT_TEXT.resend}
+          {sent ? t('existing.sent') : t('existing.resend')}
         </Button>
         <Button variant="ghost" onClick={onResetPassword}>
           <KeyRound aria-hidden="true" className="h-4 w-4" />
-          {EXISTING_ACCOUNT_TEXT.reset}
+          {t('existing.reset')}
         </Button>
       </div>
     </Dialog>

@@ -1,6 +1,6 @@
-import { PROVIDER_SETUP_TEXT } from '@adwuma/shared';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { useAuthText } from './i18n.ts';
 
 /** "Also offer services?": what Join as Provider asks a signed-in person first (issue 22). */
 export default function JoinAsProviderDialog({
@@ -12,18 +12,19 @@ export default function JoinAsProviderDialog({
   onStart: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useAuthText();
   return (
     <Dialog
-      title={PROVIDER_SETUP_TEXT.dialogTitle}
-      description={PROVIDER_SETUP_TEXT.dialogBody}
+      title={t('joinProvider.title')}
+      description={t('joinProvider.body')}
       onClose={() => (busy ? undefined : onCancel())}
     >
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" disabled={busy} onClick={onCancel}>
-          {PROVIDER_SETUP_TEXT.cancel}
+          {t('joinProvider.cancel')}
         </Button>
         <Button busy={busy} onClick={onStart}>
-          {PROVIDER_SETUP_TEXT.start}
+          {t('joinProvider.start')}
         </Button>
       </div>
     </Dialog>

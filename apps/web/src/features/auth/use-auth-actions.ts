@@ -7,9 +7,11 @@ import { toast } from '../../lib/toast.ts';
 import { isServiceFailure, mapError, toastAuthMessage } from './auth-feedback.ts';
 import type { FlowStatus, FormError } from './auth-page-text.ts';
 import type { useSession } from './auth-provider.tsx';
+import type { PhoneSignedIn } from './forms/phone-auth-form.tsx';
 import type { ResetState } from './forms/reset-password-form.tsx';
 import type { SignInValues } from './forms/sign-in-form.tsx';
 import type { SignUpValues } from './forms/sign-up-form.tsx';
+import { sayAuthText } from './i18n.ts';
 
 type Shared = {
   mode: AuthMode;
@@ -38,7 +40,7 @@ export function useCredentialActions({
   async function finishSignIn(event: 'SIGNED_IN' | 'MFA_CHALLENGE_VERIFIED') {
     setFlow('success');
     await session.refresh(event).catch(() => null);
-    toast.success(AUTH_TEXT.welcomeBack);
+    toast.success(sayAuthText(AUTH_TEXT.welcomeBack));
     navigate(returnTo ?? '/', { replace: true });
   }
 
@@ -82,7 +84,7 @@ export function useCredentialActions({
       });
       track('user_signup', { role: userRole, method: 'email' });
       track('conversion', { type: 'signup', role: userRole });
-      toast.success(AUTH_TEXT.accountCreated);
+      toast.success(sayAuthText(AUTH_TEXT.accountCreated));
       if (!result?.token) {
         // Verification required: no session until the link is followed.
         setFlow('idle');
@@ -104,7 +106,22 @@ export function useCredentialActions({
     }
   }
 
-  return { signIn, verifyCode, signUp };
+  /** Issue 21: the phone form verified its code and the session cookie is set. */
+  async function phoneSignedIn({ signup, role }: PhoneSignedIn) {
+    setFormError(null);
+    if (!signup) {
+      await finishSignIn('SIGNED_IN');
+      return;
+    }
+    track('user_signup', { role: role ?? 'customer', method: 'phone' });
+    track('conversion', { type: 'signup', role: role ?? 'customer' });
+    toast.success(sayAuthText(AUTH_TEXT.accountCreated));
+    setFlow('auto_signing_in');
+    await session.refresh('SIGNED_IN').catch(() => null);
+    navigate(returnTo ?? '/', { replace: true });
+  }
+
+  return { signIn, verifyCode, signUp, phoneSignedIn };
 }
 
 /** Ask for a reset link, and set a new password from one. */
@@ -128,7 +145,7 @@ export function usePasswordResetActions({
     try {
       await authApi.requestPasswordReset(email);
       setFlow('idle');
-      toast.success(AUTH_TEXT.resetLinkSent);
+      toast.success(sayAuthText(AUTH_TEXT.resetLinkSent));
       return true;
     } catch (error) {
       setFlow('idle');
@@ -154,7 +171,7 @@ export function usePasswordResetActions({
     try {
       await authApi.resetPassword({ newPassword: password, token: resetToken });
       setResetState('success');
-      toast.success(AUTH_TEXT.passwordUpdated);
+      toast.success(sayAuthText(AUTH_TEXT.passwordUpdated));
       window.setTimeout(() => navigate('/dashboard', { replace: true }), AUTH_DELAYS.resetSuccessMs);
     } catch (error) {
       setResetState('error');

@@ -8,6 +8,7 @@ import { isServiceFailure, mapError, toastAuthMessage } from './auth-feedback.ts
 import type { FlowStatus, FormError } from './auth-page-text.ts';
 import { useSession } from './auth-provider.tsx';
 import type { ResetState } from './forms/reset-password-form.tsx';
+import { sayAuthText } from './i18n.ts';
 import { useCredentialActions, usePasswordResetActions } from './use-auth-actions.ts';
 
 /**
@@ -94,7 +95,7 @@ export function useAuthFlow() {
       const url = await authApi.googleUrl({ returnTo, intentProvider: intentProvider && mode === 'signup' });
       window.location.assign(url);
     } catch {
-      toast.error(AUTH_TEXT.googleFailure);
+      toast.error(sayAuthText(AUTH_TEXT.googleFailure));
       setFailure(AUTH_TEXT.googleFailure);
       setFlow('error');
     }
@@ -106,7 +107,7 @@ export function useAuthFlow() {
     if (params.get('provider') !== 'google' || googleStarted.current || !providers.isFetched) return;
     googleStarted.current = true;
     if (googleOn) void startGoogle();
-    else toast.error(AUTH_TEXT.googleFailure);
+    else toast.error(sayAuthText(AUTH_TEXT.googleFailure));
   });
 
   const retry = () => {

@@ -1,7 +1,6 @@
 import {
   BOOKING_LIMITS,
   cancelInputSchema,
-  DISPUTE_REASON_LABELS,
   DISPUTE_REASONS,
   disputeInputSchema,
   rescheduleInputSchema,
@@ -14,30 +13,41 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
 import type { BookingDetail } from './api/get-booking.ts';
+import { durationText } from './booking-text.ts';
+import { useBookingsText } from './i18n.ts';
 
-export const DIALOG_TEXT = {
-  rescheduleTitle: 'Propose a new time',
-  rescheduleLead: 'The other side accepts or declines. Until then the booking keeps its time.',
-  date: 'Date',
-  time: 'Start time',
-  timeHint: 'Ghana time. Leave empty for the whole day.',
-  duration: 'Duration',
-  note: 'Note',
-  sendProposal: 'Send proposal',
-  cancelTitle: 'Cancel this booking?',
-  reason: 'Why are you cancelling?',
-  reasonHint: 'The other side sees this.',
-  confirmCancel: 'Cancel booking',
-  keep: 'Keep booking',
-  disputeTitle: 'Open a dispute',
-  disputeLead: 'The booking is frozen until our team has looked at it. Both sides are heard.',
-  disputeReason: 'What went wrong?',
-  chooseReason: 'Choose a reason',
-  description: 'Describe what happened',
-  descriptionHint: 'Dates, what was agreed, what was done. At least 20 characters.',
-  sendDispute: 'Open dispute',
-  close: 'Close',
-} as const;
+/** The dialogs' words in the page's language (src/locales/<language>/bookings.json, "dialogs"). */
+function useDialogText() {
+  const { t } = useBookingsText();
+  const keys = [
+    'rescheduleTitle',
+    'rescheduleLead',
+    'date',
+    'time',
+    'timeHint',
+    'duration',
+    'note',
+    'sendProposal',
+    'cancelTitle',
+    'reason',
+    'reasonHint',
+    'confirmCancel',
+    'keep',
+    'disputeTitle',
+    'disputeLead',
+    'disputeReason',
+    'chooseReason',
+    'description',
+    'descriptionHint',
+    'sendDispute',
+    'close',
+  ] as const;
+  const text = Object.fromEntries(keys.map((k) => [k, t(`dialogs.${k}`)])) as Record<
+    (typeof keys)[number],
+    string
+  >;
+  return { ...text, t };
+}
 
 const DURATIONS = [30, 60, 90, 120, 180, 240, 360, 480];
 
@@ -73,6 +83,7 @@ export function RescheduleDialog({
   onClose: () => void;
 }) {
   const uid = useId();
+  const DIALOG_TEXT = useDialogText();
   const [date, setDate] = useState(booking.scheduled_date ?? '');
   const [time, setTime] = useState(booking.start_time ?? '');
   const [duration, setDuration] = useState(booking.duration_minutes ? String(booking.duration_minutes) : '');
@@ -133,10 +144,10 @@ export function RescheduleDialog({
         <Field id={`${uid}-duration`} label={DIALOG_TEXT.duration} error={err('duration_minutes')} optional>
           {(control) => (
             <Select {...control} value={duration} onChange={(e) => setDuration(e.target.value)}>
-              <option value="">Not set</option>
+              <option value="">{DIALOG_TEXT.t('dialogs.notSet')}</option>
               {durations.map((m) => (
                 <option key={m} value={m}>
-                  {m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`}
+                  {durationText(DIALOG_TEXT.t, m)}
                 </option>
               ))}
             </Select>
@@ -185,6 +196,7 @@ export function CancelDialog({
   onClose: () => void;
 }) {
   const uid = useId();
+  const DIALOG_TEXT = useDialogText();
   const [reason, setReason] = useState('');
   const [issue, setIssue] = useState<string | undefined>();
   const server = useServerError(error);
@@ -203,7 +215,7 @@ export function CancelDialog({
       <form noValidate onSubmit={submit} className="grid gap-4">
         <Alert
           tone={booking.cancellation.free ? 'info' : 'danger'}
-          title={booking.cancellation.free ? 'Free cancellation' : 'Late cancellation'}
+          title={DIALOG_TEXT.t(booking.cancellation.free ? 'dialogs.freeCancel' : 'dialogs.lateCancel')}
         >
           <p data-testid="cancellation-policy">{booking.cancellation.message}</p>
         </Alert>
@@ -253,6 +265,7 @@ export function DisputeDialog({
   onClose: () => void;
 }) {
   const uid = useId();
+  const DIALOG_TEXT = useDialogText();
   const [reason, setReason] = useState('');
   const [description, setDescription] = useState('');
   const [issues, setIssues] = useState<Issues>({});
@@ -280,7 +293,7 @@ export function DisputeDialog({
               <option value="">{DIALOG_TEXT.chooseReason}</option>
               {DISPUTE_REASONS.map((r) => (
                 <option key={r} value={r}>
-                  {DISPUTE_REASON_LABELS[r]}
+                  {DIALOG_TEXT.t(`dialogs.reasons.${r}`)}
                 </option>
               ))}
             </Select>

@@ -1,4 +1,5 @@
 import { BOOKING_STATUS_LABELS, type Booking, type BookingStatus, formatMoney } from '@adwuma/shared';
+import type { TFunction } from 'i18next';
 import { Briefcase, CalendarDays, FileText, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +7,8 @@ import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { PersonChip } from '../../components/ui/person-chip.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
-import { formatDateRange } from './dates.ts';
+import { useDates } from './dates.ts';
+import { useBookingsText } from './i18n.ts';
 import { bookingPagePath, quoteRequestPath } from './links.ts';
 import { type ScheduleBooking, timeRange } from './week.ts';
 
@@ -20,15 +22,20 @@ const STATUS_TONES: Record<BookingStatus, BadgeTone> = {
 };
 
 /** A booking's status as a badge reads it (BOOKING_STATUS_LABELS); unknown states read as words. */
-export function bookingStatus(status: string): { label: string; tone: BadgeTone } {
+export function bookingStatus(status: string, t?: TFunction): { label: string; tone: BadgeTone } {
   if (status in BOOKING_STATUS_LABELS) {
     const known = status as BookingStatus;
-    return { label: BOOKING_STATUS_LABELS[known], tone: STATUS_TONES[known] };
+    return { label: t ? t(`status.${known}`) : BOOKING_STATUS_LABELS[known], tone: STATUS_TONES[known] };
   }
   return {
     label: status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' '),
     tone: 'neutral',
   };
+}
+
+/** "Provider" / "Customer" in the page's language. */
+export function partyLabel(t: TFunction, label: 'Provider' | 'Customer'): string {
+  return label === 'Provider' ? t('item.provider') : t('item.customer');
 }
 
 /** The person on the other side of a booking. */
@@ -52,11 +59,12 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
 
 /** Where the booking came from: a hired job or an accepted quote, linked. */
 function Source({ booking }: { booking: Booking }) {
+  const { t } = useBookingsText();
   const link = 'font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-500';
   if (booking.source === 'bid' && booking.job_id) {
     return (
       <Link to={buildPath(ROUTES.task, { id: booking.job_id })} className={link}>
-        Hired from a job
+        {t('item.fromJob')}
       </Link>
     );
   }
@@ -66,11 +74,11 @@ function Source({ booking }: { booking: Booking }) {
         to={quoteRequestPath(booking.quote_request_id, booking.role === 'customer' ? 'sent' : 'received')}
         className={link}
       >
-        From a quote request
+        {t('item.fromQuote')}
       </Link>
     );
   }
-  return <span>{booking.source === 'bid' ? 'Hired from a job' : 'From a quote request'}</span>;
+  return <span>{booking.source === 'bid' ? t('item.fromJob') : t('item.fromQuote')}</span>;
 }
 
 export function BookingItem({
@@ -84,13 +92,15 @@ export function BookingItem({
   headingLevel?: 2 | 3 | 4;
 }) {
   const Heading = `h${headingLevel}` as const;
+  const { t } = useBookingsText();
+  const { formatDateRange } = useDates();
   const other = otherParty(booking);
-  const status = bookingStatus(booking.status);
+  const status = bookingStatus(booking.status, t);
   const place = [booking.address, booking.city].filter(Boolean).join(', ');
   return (
     <article
       id={`booking-${booking.id}`}
-      aria-label={`${booking.title} with ${other.name}`}
+      aria-label={t('item.with', { title: booking.title, name: other.name })}
       aria-current={highlighted ? 'true' : undefined}
       className={`rounded-2xl border bg-card p-4 shadow-sm sm:p-5 ${highlighted ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-border'}`}
     >
@@ -108,7 +118,7 @@ export function BookingItem({
       <div className="mt-3 flex items-center justify-between gap-3">
         <PersonChip
           person={other}
-          sub={other.label}
+          sub={partyLabel(t, other.label)}
           size="sm"
           className="flex min-w-0 items-center gap-2.5"
         />
@@ -117,15 +127,15 @@ export function BookingItem({
         </Badge>
       </div>
       <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
-        <Line icon={<CalendarDays aria-hidden="true" className="h-4 w-4" />} label="Date">
+        <Line icon={<CalendarDays aria-hidden="true" className="h-4 w-4" />} label={t('item.date')}>
           {booking.scheduled_date ? (
             `${formatDateRange(booking.scheduled_date, booking.scheduled_end_date)}${booking.start_time ? `, ${timeRange(booking.start_time, booking.duration_minutes)}` : ''}`
           ) : (
-            <span className="text-muted-fg">Date to be agreed</span>
+            <span className="text-muted-fg">{t('item.dateTbc')}</span>
           )}
         </Line>
-        <Line icon={<MapPin aria-hidden="true" className="h-4 w-4" />} label="Place">
-          {place || <span className="text-muted-fg">Place to be agreed</span>}
+        <Line icon={<MapPin aria-hidden="true" className="h-4 w-4" />} label={t('item.place')}>
+          {place || <span className="text-muted-fg">{t('item.placeTbc')}</span>}
         </Line>
         <Line
           icon={
@@ -135,7 +145,7 @@ export function BookingItem({
               <FileText aria-hidden="true" className="h-4 w-4" />
             )
           }
-          label="Source"
+          label={t('item.source')}
         >
           <Source booking={booking} />
         </Line>

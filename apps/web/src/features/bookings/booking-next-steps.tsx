@@ -5,9 +5,9 @@ import { Button } from '../../components/ui/button.tsx';
 import type { BookingStepInput, useBookingStep } from './api/booking-actions.ts';
 import type { BookingDetail } from './api/get-booking.ts';
 import { otherParty } from './booking-item.tsx';
-import { BOOKING_TEXT } from './booking-text.ts';
-import { formatDay } from './dates.ts';
-import { formatDuration, timeRange } from './week.ts';
+import { durationText, useBookingText } from './booking-text.ts';
+import { useDates } from './dates.ts';
+import { timeRange } from './week.ts';
 
 export type DialogName = 'reschedule' | 'cancel' | 'dispute' | null;
 
@@ -20,6 +20,9 @@ type StepProps = {
 /** A proposed new time: withdraw it (the proposer) or accept/decline it (the other side). */
 export function ProposalBlock({ booking, step, run }: StepProps) {
   const proposal = booking.proposal;
+  const BOOKING_TEXT = useBookingText();
+  const { formatDay } = useDates();
+  const { t } = BOOKING_TEXT;
   if (!proposal) return null;
   const other = otherParty(booking);
   const can = (a: BookingAction) => booking.actions.includes(a);
@@ -32,12 +35,12 @@ export function ProposalBlock({ booking, step, run }: StepProps) {
       className="mt-4 rounded-xl border border-brand-500/40 bg-brand-50 p-4 dark:bg-brand-800/20"
     >
       <p className="text-sm font-bold">
-        {myProposal ? 'You proposed a new time' : `${other.name} proposes a new time`}
+        {myProposal ? t('page.youProposed') : t('page.theyPropose', { name: other.name })}
       </p>
       <p className="mt-1 text-sm">
         {formatDay(proposal.scheduled_date)}
         {proposal.start_time ? `, ${timeRange(proposal.start_time, proposal.duration_minutes)}` : ''}
-        {proposal.duration_minutes ? ` (${formatDuration(proposal.duration_minutes)})` : ''}
+        {proposal.duration_minutes ? ` (${durationText(t, proposal.duration_minutes)})` : ''}
       </p>
       {proposal.note && <p className="mt-1 text-sm text-muted-fg">“{proposal.note}”</p>}
       <div className="mt-3 flex flex-wrap gap-2">
@@ -86,6 +89,7 @@ export function ActionButtons({
   run,
   openDialog,
 }: StepProps & { openDialog: (name: DialogName) => void }) {
+  const BOOKING_TEXT = useBookingText();
   const can = (a: BookingAction) => booking.actions.includes(a);
   const pendingStep = step.isPending ? step.variables?.step : undefined;
   const proposal = booking.proposal;

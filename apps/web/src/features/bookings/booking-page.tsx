@@ -18,20 +18,24 @@ import { useOpenDispute } from './api/open-dispute.ts';
 import { bookingStatus, otherParty } from './booking-item.tsx';
 import { ActionButtons, type DialogName, ProposalBlock } from './booking-next-steps.tsx';
 import { BookingParty, EarningsPanel, HistoryPanel, Panel, ReviewsPanel } from './booking-panels.tsx';
-import { BOOKING_TEXT, formatMoment, nextText } from './booking-text.ts';
+import { nextText, useBookingText } from './booking-text.ts';
+import { useDates } from './dates.ts';
 import { DisputeEvidence } from './dispute-evidence.tsx';
 import { CancelDialog, DisputeDialog, RescheduleDialog } from './lazy-booking-dialogs.tsx';
 import { bookingPath } from './links.ts';
 
-export { BOOKING_TEXT, formatMoment } from './booking-text.ts';
+export { formatMoment } from './booking-text.ts';
 
 function BookingView({ booking }: { booking: BookingDetail }) {
   const other = otherParty(booking);
-  const status = bookingStatus(booking.status);
+  const BOOKING_TEXT = useBookingText();
+  const status = bookingStatus(booking.status, BOOKING_TEXT.t);
   const step = useBookingStep(booking.id);
   const dispute = useOpenDispute(booking.id);
   const [dialog, setDialog] = useState<DialogName>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const { t } = BOOKING_TEXT;
+  const { language, formatMoment } = useDates();
   // Paid bookings show their earnings in the money panel; older ones (no payment through Adwuma) here.
   const money = useBookingMoney(booking.id);
   const legacyEarnings = money.isError || money.data?.payment_status === 'not_required';
@@ -41,7 +45,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
     setRefusal(null);
     step.mutate(input, {
       onSuccess: () => {
-        toast.success(BOOKING_TEXT.done[input.step]);
+        toast.success(t(`done.${input.step}`));
         setDialog(null);
       },
       onError: (error) => {
@@ -73,7 +77,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Badge tone={status.tone}>{status.label}</Badge>
             <span className="text-sm text-muted-fg">
-              {booking.source === 'bid' ? 'Hired from a job' : 'From a quote request'}
+              {booking.source === 'bid' ? t('item.fromJob') : t('item.fromQuote')}
             </span>
           </div>
         </div>
@@ -92,10 +96,10 @@ function BookingView({ booking }: { booking: BookingDetail }) {
             title={BOOKING_TEXT.next}
             icon={<Clock aria-hidden="true" className="h-5 w-5 text-brand-600" />}
           >
-            <p className="text-sm">{nextText(booking, other.name)}</p>
+            <p className="text-sm">{nextText(booking, other.name, t, language)}</p>
             {booking.status === 'cancelled' && booking.cancel_reason && (
               <p className="mt-2 rounded-xl bg-muted p-3 text-sm">
-                <span className="font-semibold">Reason: </span>
+                <span className="font-semibold">{t('page.reason')}</span>
                 {booking.cancel_reason}
               </p>
             )}
@@ -103,8 +107,11 @@ function BookingView({ booking }: { booking: BookingDetail }) {
               <p className="mt-2 rounded-xl bg-muted p-3 text-sm">
                 <span className="font-semibold">{BOOKING_TEXT.disputeTitle}: </span>
                 {booking.dispute.status === 'open'
-                  ? `opened by the ${booking.dispute.opener_role} on ${formatMoment(booking.dispute.created_at)}`
-                  : `resolved in favour of the ${booking.dispute.in_favour_of}${booking.dispute.resolution_note ? ` — ${booking.dispute.resolution_note}` : ''}`}
+                  ? t('page.disputeOpened', {
+                      role: t(`page.role.${booking.dispute.opener_role}`),
+                      when: formatMoment(booking.dispute.created_at),
+                    })
+                  : `${t('page.disputeResolved', { side: t(`page.role.${booking.dispute.in_favour_of ?? 'split'}`) })}${booking.dispute.resolution_note ? ` — ${booking.dispute.resolution_note}` : ''}`}
               </p>
             )}
             {booking.dispute?.status === 'open' && <DisputeEvidence disputeId={booking.dispute.id} />}
@@ -153,7 +160,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
           onSubmit={(input) =>
             dispute.mutate(input, {
               onSuccess: () => {
-                toast.success(BOOKING_TEXT.done.dispute);
+                toast.success(t('done.dispute'));
                 setDialog(null);
               },
               onError: (error) => toast.error(error.message),
@@ -170,11 +177,12 @@ function BookingView({ booking }: { booking: BookingDetail }) {
 export function BookingPage() {
   const { id = '' } = useParams();
   const booking = useBooking(id);
+  const BOOKING_TEXT = useBookingText();
   if (booking.isPending) {
     return (
       <div
         role="status"
-        aria-label="Loading the booking"
+        aria-label={BOOKING_TEXT.t('page.loading')}
         className="mx-auto grid max-w-5xl gap-4 px-4 py-8 sm:px-6"
       >
         <Skeleton className="h-8 w-2/3" />

@@ -7,8 +7,9 @@ import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { firstName } from '../jobs/index.ts';
 import { MessageLink } from '../messaging/index.ts';
 import type { BookingDetail } from './api/get-booking.ts';
-import { otherParty } from './booking-item.tsx';
-import { BOOKING_TEXT, formatMoment, HISTORY_LABELS, humanize, whenText } from './booking-text.ts';
+import { otherParty, partyLabel } from './booking-item.tsx';
+import { historyLabel, useBookingText, whenText } from './booking-text.ts';
+import { useDates } from './dates.ts';
 
 // The read-only panels of the booking page.
 
@@ -63,11 +64,12 @@ function ReviewBlock({
   text: string;
   children?: ReactNode;
 }) {
+  const { t } = useBookingText();
   return (
     <div className="rounded-xl border border-border p-4">
       <p className="flex items-center justify-between gap-2 text-sm font-semibold">
         {title}
-        <span role="img" aria-label={`${rating} out of 5`} className="text-brand-600">
+        <span role="img" aria-label={t('page.stars', { rating })} className="text-brand-600">
           {'★'.repeat(rating)}
           <span className="text-muted-fg/40">{'★'.repeat(5 - rating)}</span>
         </span>
@@ -82,13 +84,20 @@ function ReviewBlock({
 export function BookingParty({ booking }: { booking: BookingDetail }) {
   const other = otherParty(booking);
   const place = [booking.address, booking.city].filter(Boolean).join(', ');
-  const when = whenText(booking);
+  const BOOKING_TEXT = useBookingText();
+  const { language } = useDates();
+  const when = whenText(booking, language, BOOKING_TEXT.t);
   return (
     <section
-      aria-label="Booking details"
+      aria-label={BOOKING_TEXT.t('page.details')}
       className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
     >
-      <PersonChip person={other} sub={other.label} size="lg" className="flex flex-wrap items-center gap-3">
+      <PersonChip
+        person={other}
+        sub={partyLabel(BOOKING_TEXT.t, other.label)}
+        size="lg"
+        className="flex flex-wrap items-center gap-3"
+      >
         <MessageLink
           userId={other.id}
           context={{ type: 'booking', id: booking.id }}
@@ -135,6 +144,8 @@ export function BookingParty({ booking }: { booking: BookingDetail }) {
 export function ReviewsPanel({ booking }: { booking: BookingDetail }) {
   const other = otherParty(booking);
   const { mine, theirs, can_review, window_closes_at } = booking.reviews;
+  const BOOKING_TEXT = useBookingText();
+  const { formatMoment } = useDates();
   const showReviews = booking.status === 'completed' || mine || theirs || can_review;
   if (!showReviews) return null;
   return (
@@ -157,7 +168,9 @@ export function ReviewsPanel({ booking }: { booking: BookingDetail }) {
               <Star aria-hidden="true" className="h-4 w-4" /> {BOOKING_TEXT.writeReview}
             </ButtonLink>
             {window_closes_at && (
-              <span className="text-xs text-muted-fg">Until {formatMoment(window_closes_at)}</span>
+              <span className="text-xs text-muted-fg">
+                {BOOKING_TEXT.t('page.reviewUntil', { when: formatMoment(window_closes_at) })}
+              </span>
             )}
           </div>
         )}
@@ -167,6 +180,7 @@ export function ReviewsPanel({ booking }: { booking: BookingDetail }) {
 }
 
 export function EarningsPanel({ booking }: { booking: BookingDetail }) {
+  const BOOKING_TEXT = useBookingText();
   if (!booking.earnings) return null;
   const tier = TIERS.find((t) => t.id === booking.earnings?.tier);
   return (
@@ -181,7 +195,12 @@ export function EarningsPanel({ booking }: { booking: BookingDetail }) {
         </div>
         <div className="flex justify-between gap-3">
           <dt className="text-muted-fg">
-            Commission ({booking.earnings.commission_percent}%{tier ? `, ${tier.name}` : ''})
+            {tier
+              ? BOOKING_TEXT.t('page.commissionTier', {
+                  percent: booking.earnings.commission_percent,
+                  tier: tier.name,
+                })
+              : BOOKING_TEXT.t('page.commission', { percent: booking.earnings.commission_percent })}
           </dt>
           <dd className="font-semibold">
             − {formatMoney(booking.earnings.commission_minor, booking.currency)}
@@ -199,13 +218,18 @@ export function EarningsPanel({ booking }: { booking: BookingDetail }) {
 }
 
 export function HistoryPanel({ booking }: { booking: BookingDetail }) {
+  const BOOKING_TEXT = useBookingText();
+  const { t } = BOOKING_TEXT;
+  const { formatMoment } = useDates();
   return (
     <Panel
       title={BOOKING_TEXT.history}
       icon={<History aria-hidden="true" className="h-5 w-5 text-muted-fg" />}
     >
       {booking.history.length === 0 ? (
-        <p className="text-sm text-muted-fg">Booked on {formatMoment(booking.created_at)}.</p>
+        <p className="text-sm text-muted-fg">
+          {t('page.bookedOn', { when: formatMoment(booking.created_at) })}
+        </p>
       ) : (
         <ol className="relative grid gap-4 border-l border-border pl-4">
           {booking.history.map((e) => (
@@ -214,15 +238,17 @@ export function HistoryPanel({ booking }: { booking: BookingDetail }) {
                 aria-hidden="true"
                 className="absolute -left-[1.3rem] top-1.5 h-2.5 w-2.5 rounded-full bg-brand-600"
               />
-              <p className="text-sm font-semibold">{HISTORY_LABELS[e.action] ?? humanize(e.action)}</p>
+              <p className="text-sm font-semibold">{historyLabel(t, e.action)}</p>
               <p className="text-xs text-muted-fg">
                 <time dateTime={e.created_at}>{formatMoment(e.created_at)}</time>
                 {' · '}
                 {e.actor_role === booking.role
-                  ? 'you'
+                  ? t('page.byYou')
                   : e.actor_role === 'system' || e.actor_role === 'admin'
                     ? 'Adwuma'
-                    : `the ${e.actor_role}`}
+                    : t('page.byRole', {
+                        role: t(`page.role.${e.actor_role}`, { defaultValue: e.actor_role }),
+                      })}
               </p>
             </li>
           ))}

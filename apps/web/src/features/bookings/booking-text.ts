@@ -1,125 +1,147 @@
-import type { BookingStepInput } from './api/booking-actions.ts';
+import type { Language } from '@adwuma/shared';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import type { BookingDetail } from './api/get-booking.ts';
-import { formatDateRange, formatDay } from './dates.ts';
+import { formatDateRange, formatMoment, useDates } from './dates.ts';
+import { useBookingsText } from './i18n.ts';
 import { formatDuration, timeRange } from './week.ts';
 
-// Copy and wording helpers of the booking page (booking-page.tsx and its parts).
+// Copy and wording helpers of the booking page (booking-page.tsx and its parts): the texts live in
+// src/locales/<language>/bookings.json.
 
-export const BOOKING_TEXT = {
-  back: 'Schedule',
-  message: (name: string) => `Message ${name}`,
-  call: (name: string) => `Call ${name}`,
-  whatsapp: (name: string) => `WhatsApp ${name}`,
-  notFound: 'Booking not found',
-  notFoundText: 'It may have been removed, or it belongs to someone else.',
-  loadFailed: 'This booking did not load',
-  retry: 'Try again',
-  when: 'When',
-  place: 'Place',
-  price: 'Price',
-  dateTbc: 'Date to be agreed',
-  placeTbc: 'Place to be agreed',
-  next: 'What happens next',
-  actions: 'Actions',
-  start: 'Start',
-  markDone: 'Mark as done',
-  confirm: 'Confirm completion',
-  propose: 'Propose a new time',
-  cancel: 'Cancel booking',
-  dispute: 'Open a dispute',
-  accept: 'Accept',
-  decline: 'Decline',
-  withdraw: 'Withdraw',
-  proposal: 'A new time is proposed',
-  earnings: 'Your earnings',
-  reviews: 'Reviews',
-  yourReview: 'Your review',
-  theirReview: (name: string) => `${name}'s review`,
-  writeReview: 'Write a review',
-  hiddenUntil: 'Shown to the other side once they review too, or when the review window closes.',
-  noReviews: 'No reviews yet.',
-  history: 'History',
-  disputeTitle: 'Dispute',
-  done: {
-    start: 'Booking started',
-    markDone: 'Marked as done. The customer is asked to confirm.',
-    confirm: 'Completion confirmed. Thank you!',
-    cancel: 'Booking cancelled',
-    reschedule: 'New time proposed',
-    acceptReschedule: 'New time accepted',
-    declineReschedule: 'Proposal declined',
-    withdrawReschedule: 'Proposal withdrawn',
-    dispute: 'Dispute opened. Our team will be in touch.',
-  } satisfies Record<BookingStepInput['step'] | 'dispute', string>,
-} as const;
+export { formatMoment } from './dates.ts';
 
-export const HISTORY_LABELS: Record<string, string> = {
-  create: 'Booking created',
-  start: 'Started',
-  mark_done: 'Marked as done',
-  confirm: 'Completion confirmed',
-  auto_complete: 'Completed automatically',
-  cancel: 'Cancelled',
-  propose_reschedule: 'New time proposed',
-  accept_reschedule: 'New time accepted',
-  decline_reschedule: 'New time declined',
-  withdraw_reschedule: 'Proposal withdrawn',
-  open_dispute: 'Dispute opened',
-  resolve_dispute: 'Dispute resolved',
-  payment_expired: 'Released: not paid in time',
-  review: 'Review written',
-};
+/** The booking page's words in the page's language (same shape as the English constants were). */
+export function useBookingText() {
+  const { t } = useBookingsText();
+  return useMemo(
+    () => ({
+      t,
+      back: t('page.back'),
+      message: (name: string) => t('page.message', { name }),
+      call: (name: string) => t('page.call', { name }),
+      whatsapp: (name: string) => t('page.whatsapp', { name }),
+      notFound: t('page.notFound'),
+      notFoundText: t('page.notFoundText'),
+      loadFailed: t('page.loadFailed'),
+      retry: t('page.retry'),
+      when: t('page.when'),
+      place: t('page.place'),
+      price: t('page.price'),
+      dateTbc: t('item.dateTbc'),
+      placeTbc: t('item.placeTbc'),
+      next: t('page.next'),
+      start: t('page.start'),
+      markDone: t('page.markDone'),
+      confirm: t('page.confirm'),
+      propose: t('page.propose'),
+      cancel: t('page.cancel'),
+      dispute: t('page.dispute'),
+      accept: t('page.accept'),
+      decline: t('page.decline'),
+      withdraw: t('page.withdraw'),
+      proposal: t('page.proposal'),
+      earnings: t('page.earnings'),
+      reviews: t('page.reviews'),
+      yourReview: t('page.yourReview'),
+      theirReview: (name: string) => t('page.theirReview', { name }),
+      writeReview: t('page.writeReview'),
+      hiddenUntil: t('page.hiddenUntil'),
+      noReviews: t('page.noReviews'),
+      history: t('page.history'),
+      disputeTitle: t('page.disputeTitle'),
+    }),
+    [t],
+  );
+}
+
+/** What the history shows for an action: its label, or the action's own words. */
+export function historyLabel(t: TFunction, action: string): string {
+  return t(`historyLabels.${action}`, { defaultValue: humanize(action) });
+}
 
 export const humanize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replaceAll('_', ' ');
 
-/** "Tue 24 Nov, 14:00" (Ghana time = UTC). */
-export function formatMoment(iso: string, now: Date = new Date()): string {
-  return `${formatDay(iso.slice(0, 10), now)}, ${iso.slice(11, 16)}`;
+/** "1 h 30 min", "45 min" in the page's language. */
+export function durationText(t: TFunction, total: number): string {
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return [h ? t('dates.hours', { count: h }) : '', m ? t('dates.minutes', { count: m }) : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
-export function whenText(b: BookingDetail): string | null {
+export function whenText(b: BookingDetail, language: Language = 'en', t?: TFunction): string | null {
   if (!b.scheduled_date) return null;
-  const date = formatDateRange(b.scheduled_date, b.scheduled_end_date);
+  const date = formatDateRange(b.scheduled_date, b.scheduled_end_date, undefined, language);
   const time = b.start_time ? `, ${timeRange(b.start_time, b.duration_minutes)}` : '';
-  const length = b.duration_minutes ? ` (${formatDuration(b.duration_minutes)})` : '';
+  const length = b.duration_minutes
+    ? ` (${t ? durationText(t, b.duration_minutes) : formatDuration(b.duration_minutes)})`
+    : '';
   return `${date}${time}${length}`;
 }
 
 /** What the status means for the caller and what comes next. */
-export function nextText(b: BookingDetail, otherName: string): string {
+export function nextText(
+  b: BookingDetail,
+  otherName: string,
+  t: TFunction,
+  language: Language = 'en',
+): string {
   const mine = b.role;
+  const moment = (iso: string) => formatMoment(iso, undefined, language);
+  const name = otherName;
   switch (b.status) {
     case 'scheduled':
       return mine === 'provider'
-        ? 'Start it when you begin the work, and mark it as done when you finish.'
-        : `${otherName} starts it on the day and marks it as done when the work is finished.`;
+        ? t('nextSteps.scheduledProvider')
+        : t('nextSteps.scheduledCustomer', { name });
     case 'in_progress':
       return mine === 'provider'
-        ? 'Mark it as done when you finish; the customer is then asked to confirm.'
-        : `${otherName} is working on it and marks it as done when finished.`;
+        ? t('nextSteps.inProgressProvider')
+        : t('nextSteps.inProgressCustomer', { name });
     case 'awaiting_confirmation': {
-      const by = b.auto_complete_at ? formatMoment(b.auto_complete_at) : null;
+      const when = b.auto_complete_at ? moment(b.auto_complete_at) : null;
       if (mine === 'customer')
-        return by
-          ? `${otherName} marked it as done. Completes by itself on ${by} unless you confirm or open a dispute.`
-          : `${otherName} marked it as done. Confirm it, or open a dispute if something is wrong.`;
-      return by
-        ? `Waiting for the customer to confirm. Completes by itself on ${by} unless they open a dispute.`
-        : 'Waiting for the customer to confirm.';
+        return when
+          ? t('nextSteps.awaitingCustomerBy', { name, when })
+          : t('nextSteps.awaitingCustomer', { name });
+      return when ? t('nextSteps.awaitingProviderBy', { when }) : t('nextSteps.awaitingProvider');
     }
     case 'completed':
-      return b.completed_at
-        ? `Completed on ${formatMoment(b.completed_at)}.${b.reviews.can_review ? ' You can now review each other.' : ''}`
-        : 'Completed.';
+      if (!b.completed_at) return t('nextSteps.completed');
+      return b.reviews.can_review
+        ? t('nextSteps.completedOnReview', { when: moment(b.completed_at) })
+        : t('nextSteps.completedOn', { when: moment(b.completed_at) });
     case 'cancelled': {
-      const who = b.cancelled_by === mine ? 'you' : b.cancelled_by ? `the ${b.cancelled_by}` : null;
-      const when = b.cancelled_at ? ` on ${formatMoment(b.cancelled_at)}` : '';
-      const late = b.late_cancellation ? ' (late cancellation)' : '';
-      return `Cancelled${who ? ` by ${who}` : ''}${when}${late}.`;
+      const who =
+        b.cancelled_by === mine
+          ? t('nextSteps.byYou')
+          : b.cancelled_by === 'customer'
+            ? t('nextSteps.byCustomer')
+            : b.cancelled_by === 'provider'
+              ? t('nextSteps.byProvider')
+              : b.cancelled_by
+                ? `the ${b.cancelled_by}`
+                : null;
+      const when = b.cancelled_at ? moment(b.cancelled_at) : null;
+      const late = b.late_cancellation ? t('nextSteps.late') : '';
+      const text =
+        who && when
+          ? t('nextSteps.cancelledByOn', { who, when })
+          : who
+            ? t('nextSteps.cancelledBy', { who })
+            : when
+              ? t('nextSteps.cancelledOn', { when })
+              : t('nextSteps.cancelled');
+      // The late note sits before the full stop: "Cancelled by you on … (late cancellation)."
+      return late ? `${text.replace(/\.$/, '')}${late}.` : text;
     }
     case 'disputed':
-      return 'A dispute is open: the booking is frozen until our team resolves it. Both sides are told the outcome.';
+      return t('nextSteps.disputed');
     default:
       return '';
   }
 }
+
+export { useDates };

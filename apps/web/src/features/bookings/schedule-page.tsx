@@ -21,48 +21,51 @@ import { useBooking } from './api/get-booking.ts';
 import { type Booking, type BookingRole, useBookings } from './api/get-bookings.ts';
 import { useProviderHours } from './api/get-provider-hours.ts';
 import { BookingItem, BookingItemSkeleton, bookingStatus } from './booking-item.tsx';
-import { dayHeading, todayIso } from './dates.ts';
+import { todayIso, useDates } from './dates.ts';
 import { type BookingDay, groupBookings } from './group-bookings.ts';
+import { useBookingsText } from './i18n.ts';
 import { useWideScreen } from './use-wide-screen.ts';
 import { weekStart } from './week.ts';
 import { WeekView } from './week-view.tsx';
 
-export const SCHEDULE_TEXT = {
-  title: 'Schedule',
-  lead: 'Your bookings by date, in Ghana time.',
-  today: (label: string) => `Today is ${label}`,
-  upcoming: 'Upcoming',
-  undated: 'No date yet',
-  undatedHint: 'Agree the day with the other side, then it shows in its place.',
-  past: 'Past',
-  emptyTitle: 'Nothing booked yet',
-  emptyText:
-    'When you hire a provider from a job or accept a quote, the booking shows here with its date, place and price.',
-  find: 'Find a provider',
-  findText: 'Ask for a quote on a service',
-  postJob: 'Post a job',
-  postJobText: 'Let providers send you offers',
-  requests: 'Quote requests',
-  requestsText: 'Answer or accept quotes',
-  jobs: 'Browse jobs',
-  jobsText: 'Bid on jobs near you',
-  moreTitle: 'Book more work',
-  timeNote: 'Dates are in Ghana time (GMT, no daylight saving).',
-  noneUpcoming: 'Nothing coming up.',
-  loadFailed: 'Your schedule did not load',
-  retry: 'Try again',
-  all: 'All',
-  asProvider: 'My work',
-  asCustomer: 'My bookings',
-} as const;
-
-const ROLE_FILTERS: { value: BookingRole | undefined; label: string }[] = [
-  { value: undefined, label: SCHEDULE_TEXT.all },
-  { value: 'provider', label: SCHEDULE_TEXT.asProvider },
-  { value: 'customer', label: SCHEDULE_TEXT.asCustomer },
-];
+/** The schedule's words in the page's language (src/locales/<language>/bookings.json, "schedule"). */
+function useScheduleText() {
+  const { t } = useBookingsText();
+  const keys = [
+    'title',
+    'lead',
+    'upcoming',
+    'undated',
+    'undatedHint',
+    'past',
+    'emptyTitle',
+    'emptyText',
+    'find',
+    'findText',
+    'postJob',
+    'postJobText',
+    'requests',
+    'requestsText',
+    'jobs',
+    'jobsText',
+    'moreTitle',
+    'timeNote',
+    'noneUpcoming',
+    'loadFailed',
+    'retry',
+    'all',
+    'asProvider',
+    'asCustomer',
+  ] as const;
+  const text = Object.fromEntries(keys.map((k) => [k, t(`schedule.${k}`)])) as Record<
+    (typeof keys)[number],
+    string
+  >;
+  return { ...text, today: (label: string) => t('schedule.today', { label }), t };
+}
 
 function Days({ days, highlight }: { days: BookingDay[]; highlight: string | null }) {
+  const { dayHeading } = useDates();
   return (
     <ol className="grid gap-6">
       {days.map((day) => {
@@ -132,6 +135,8 @@ function Group({
 }
 
 function Agenda({ items, highlight }: { items: Booking[]; highlight: string | null }) {
+  const SCHEDULE_TEXT = useScheduleText();
+  const { dayHeading } = useDates();
   const uid = useId();
   const agenda = groupBookings(items);
   const count = (days: BookingDay[]) => days.reduce((n, d) => n + d.items.length, 0);
@@ -189,6 +194,7 @@ function Agenda({ items, highlight }: { items: Booking[]; highlight: string | nu
 
 /** Bookings agreed without a date (below the week, which has no place for them). */
 function Undated({ items, highlight }: { items: Booking[]; highlight: string | null }) {
+  const SCHEDULE_TEXT = useScheduleText();
   const uid = useId();
   const undated = groupBookings(items).undated;
   if (undated.length === 0) return null;
@@ -213,6 +219,7 @@ function Undated({ items, highlight }: { items: Booking[]; highlight: string | n
 
 /** Where bookings come from, beside the agenda (below it on phones). */
 function MoreWays({ providerView }: { providerView: boolean }) {
+  const SCHEDULE_TEXT = useScheduleText();
   const uid = useId();
   const links = [
     {
@@ -277,6 +284,12 @@ function LinkedBooking({ id }: { id: string }) {
  * first, then bookings without a date, then the past. A provider may look at one side only.
  */
 export function SchedulePage() {
+  const SCHEDULE_TEXT = useScheduleText();
+  const ROLE_FILTERS: { value: BookingRole | undefined; label: string }[] = [
+    { value: undefined, label: SCHEDULE_TEXT.all },
+    { value: 'provider', label: SCHEDULE_TEXT.asProvider },
+    { value: 'customer', label: SCHEDULE_TEXT.asCustomer },
+  ];
   const { role } = useSession();
   const providerView = role !== null && isProviderLike(role);
   const [params, setParams] = useSearchParams();
@@ -326,7 +339,7 @@ export function SchedulePage() {
           </div>
           {providerView && (
             <nav
-              aria-label="Show"
+              aria-label={SCHEDULE_TEXT.t('schedule.show')}
               className="flex gap-1 self-start rounded-full border border-border bg-card p-1 sm:self-auto"
             >
               {ROLE_FILTERS.map(({ value, label }) => {
@@ -354,7 +367,7 @@ export function SchedulePage() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className={`min-w-0 ${bookings.isSuccess && items.length === 0 ? 'lg:col-span-2' : ''}`}>
           {bookings.isPending ? (
-            <div role="status" aria-label="Loading your schedule" className="grid gap-3">
+            <div role="status" aria-label={SCHEDULE_TEXT.t('schedule.loading')} className="grid gap-3">
               <BookingItemSkeleton />
               <BookingItemSkeleton />
               <BookingItemSkeleton />
@@ -396,7 +409,7 @@ export function SchedulePage() {
                     hours={providerView ? hours.data : null}
                     highlight={highlight}
                     weekHref={weekHref}
-                    statusLabel={(status) => bookingStatus(status).label}
+                    statusLabel={(status) => bookingStatus(status, SCHEDULE_TEXT.t).label}
                   />
                   <Undated items={items} highlight={highlight} />
                 </div>

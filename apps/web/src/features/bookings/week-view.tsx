@@ -1,9 +1,11 @@
+import type { Language } from '@adwuma/shared';
+import type { TFunction } from 'i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import type { ProviderHours } from './api/get-provider-hours.ts';
 import { otherParty } from './booking-item.tsx';
-import { dayTile, formatDay, todayIso } from './dates.ts';
+import { dayTile, todayIso, useDates, weekdayName, weekdayShort } from './dates.ts';
 import { bookingPagePath } from './links.ts';
 import {
   addDays,
@@ -16,21 +18,8 @@ import {
   weekStart,
 } from './week.ts';
 
-export const WEEK_TEXT = {
-  previous: 'Previous week',
-  next: 'Next week',
-  today: 'Today',
-  allDay: 'All day',
-  open: 'Open hours',
-  openHint: 'Shaded: your open hours',
-  empty: 'Nothing booked this week.',
-  nextOn: (day: string) => `Next booking: ${day}`,
-} as const;
-
 const HOURS = Array.from({ length: WEEK_HOURS.last - WEEK_HOURS.first }, (_, i) => WEEK_HOURS.first + i);
 const HOUR_HEIGHT_REM = 3;
-const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
-const WEEKDAY_LONG = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
 const at = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 const STATUS_STYLES: Record<string, string> = {
@@ -42,19 +31,23 @@ const blockStyle = (status: string, highlighted: boolean) =>
   `${STATUS_STYLES[status] ?? 'border-brand-600 bg-brand-50 dark:bg-brand-800/30'} ${highlighted ? 'ring-2 ring-brand-500' : ''}`;
 
 /** "23 – 29 November 2026", "30 Nov – 6 Dec 2026". */
-export function weekTitle(monday: string): string {
+export function weekTitle(monday: string, language: Language = 'en'): string {
   const sunday = addDays(monday, 6);
-  const a = dayTile(monday);
-  const b = dayTile(sunday);
+  const a = dayTile(monday, language);
+  const b = dayTile(sunday, language);
   const year = sunday.slice(0, 4);
+  if (language === 'ak')
+    return a.month === b.month
+      ? `${b.month} ${a.day} – ${b.day}, ${year}`
+      : `${a.month} ${a.day} – ${b.month} ${b.day}, ${year}`;
   return a.month === b.month
     ? `${a.day} – ${b.day} ${b.month} ${year}`
     : `${a.day} ${a.month} – ${b.day} ${b.month} ${year}`;
 }
 
-function bookingLabel(b: ScheduleBooking, status: string) {
+function bookingLabel(t: TFunction, b: ScheduleBooking, status: string) {
   const time = b.start_time ? `${timeRange(b.start_time, b.duration_minutes)} ` : '';
-  return `${time}${b.title} with ${otherParty(b).name}, ${status}`;
+  return `${time}${t('week.label', { title: b.title, name: otherParty(b).name, status })}`;
 }
 
 /**
@@ -80,6 +73,16 @@ export function WeekView({
   statusLabel: (status: string) => string;
   now?: Date;
 }) {
+  const { t, language, formatDay } = useDates();
+  const WEEK_TEXT = {
+    previous: t('week.previous'),
+    next: t('week.next'),
+    today: t('week.today'),
+    open: t('week.open'),
+    openHint: t('week.openHint'),
+    empty: t('week.empty'),
+  };
+  const dayName = (date: string) => `${weekdayName(date, language)} ${dayTile(date).day}`;
   const days = weekDates(monday);
   const today = todayIso(now);
   const dated = items.filter((b) => b.scheduled_date);
@@ -102,12 +105,12 @@ export function WeekView({
 
   return (
     <section
-      aria-label={`Week of ${weekTitle(monday)}`}
+      aria-label={t('week.weekOf', { title: weekTitle(monday, language) })}
       className="rounded-2xl border border-border bg-card shadow-sm"
     >
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border p-4">
-        <h2 className="text-lg font-bold tracking-tight">{weekTitle(monday)}</h2>
-        <nav aria-label="Weeks" className="flex items-center gap-2">
+        <h2 className="text-lg font-bold tracking-tight">{weekTitle(monday, language)}</h2>
+        <nav aria-label={t('week.weeks')} className="flex items-center gap-2">
           {hours && (
             <span className="mr-2 inline-flex items-center gap-1.5 text-xs text-muted-fg">
               <span
@@ -145,7 +148,7 @@ export function WeekView({
               to={weekHref(weekStart(nextDate))}
               className="font-semibold text-brand-700 hover:underline dark:text-brand-500"
             >
-              {WEEK_TEXT.nextOn(formatDay(nextDate, now))}
+              {t('week.nextOn', { day: formatDay(nextDate, now) })}
             </Link>
           )}
         </p>
@@ -158,7 +161,7 @@ export function WeekView({
           return (
             <div key={date} className="border-b border-l border-border px-2 py-2 text-center">
               <span className="block text-xs font-semibold uppercase tracking-wide text-muted-fg">
-                {WEEKDAY.format(at(date))}
+                {weekdayShort(date, language)}
               </span>
               <span
                 className={`mx-auto mt-0.5 flex h-8 w-8 items-center justify-center rounded-full text-base font-bold ${isToday ? 'bg-brand-600 text-white' : ''}`}
@@ -172,19 +175,19 @@ export function WeekView({
         {hasAllDay && (
           <>
             <div className="border-b border-border px-1 py-2 text-right text-[0.65rem] font-semibold uppercase text-muted-fg">
-              {WEEK_TEXT.allDay}
+              {t('week.allDay')}
             </div>
             {days.map((date) => (
               <ul
                 key={date}
-                aria-label={`${WEEKDAY_LONG.format(at(date))} ${dayTile(date).day}, ${WEEK_TEXT.allDay.toLowerCase()}`}
+                aria-label={t('week.allDayOf', { day: dayName(date) })}
                 className="grid min-w-0 content-start gap-1 overflow-hidden border-b border-l border-border p-1"
               >
                 {allDay(date).map((b) => (
                   <li key={b.id} className="min-w-0">
                     <Link
                       to={bookingPagePath(b.id)}
-                      aria-label={bookingLabel(b, statusLabel(b.status))}
+                      aria-label={bookingLabel(t, b, statusLabel(b.status))}
                       title={b.title}
                       aria-current={b.id === highlight ? 'true' : undefined}
                       className={`block truncate rounded-md border-l-4 px-1.5 py-1 text-xs font-semibold hover:brightness-95 ${blockStyle(b.status, b.id === highlight)}`}
@@ -235,10 +238,7 @@ export function WeekView({
                   style={{ top: `${shade.top}%`, height: `${shade.height}%` }}
                 />
               )}
-              <ul
-                aria-label={`${WEEKDAY_LONG.format(at(date))} ${dayTile(date).day}`}
-                className="absolute inset-0"
-              >
+              <ul aria-label={dayName(date)} className="absolute inset-0">
                 {timed(date).map((b) => {
                   const place = placeBlock(b.start_time as string, b.duration_minutes);
                   return (
@@ -249,7 +249,7 @@ export function WeekView({
                     >
                       <Link
                         to={bookingPagePath(b.id)}
-                        aria-label={bookingLabel(b, statusLabel(b.status))}
+                        aria-label={bookingLabel(t, b, statusLabel(b.status))}
                         title={b.title}
                         aria-current={b.id === highlight ? 'true' : undefined}
                         className={`block h-full overflow-hidden rounded-md border-l-4 px-1.5 py-1 text-xs hover:brightness-95 ${blockStyle(b.status, b.id === highlight)}`}

@@ -22,26 +22,14 @@ import {
   ProviderCard,
   ProviderCardSkeleton,
   useCategories,
+  useCategoriesText,
+  useCategoryLabels,
   useCategoryNames,
+  useSearchFormat,
 } from '../search/index.ts';
 import { type CategoryListQuery, useCategoryProviders } from './api/get-category-providers.ts';
 
-export const CATEGORY_TEXT = {
-  browse: 'Browse services',
-  searchNear: 'Search near me or filter',
-  notFound: 'Category not found',
-  notFoundText:
-    'There is no service category at this address. It may have been renamed, or the link is mistyped.',
-  empty: (name: string) => `No ${name} providers yet`,
-  emptyText: 'Providers join every week. Try a related service, or list yours here.',
-  join: 'Offer this service',
-  pastEnd: 'No providers on this page',
-} as const;
-
-const SORTS: { value: Extract<SearchSort, 'rating' | 'price'>; label: string }[] = [
-  { value: 'rating', label: 'Top rated' },
-  { value: 'price', label: 'Lowest price' },
-];
+const SORTS: Extract<SearchSort, 'rating' | 'price'>[] = ['rating', 'price'];
 
 /** The page and sort from the URL (`?page=2&sort=price`); anything else is the search page's job. */
 export function listQuery(params: URLSearchParams): CategoryListQuery {
@@ -55,18 +43,19 @@ function hrefFor(slug: string, query: CategoryListQuery): string {
 }
 
 function CategoryNotFound() {
-  useDocumentTitle(CATEGORY_TEXT.notFound);
+  const { t } = useCategoriesText();
+  useDocumentTitle(t('page.notFound'));
   return (
     <ScreenShell
       icon={<FolderSearch aria-hidden="true" className="h-7 w-7" />}
-      title={CATEGORY_TEXT.notFound}
+      title={t('page.notFound')}
       actions={
         <ButtonLink to={buildPath(ROUTES.search, undefined, { view: 'categories' })}>
-          {CATEGORY_TEXT.browse}
+          {t('page.browse')}
         </ButtonLink>
       }
     >
-      <p>{CATEGORY_TEXT.notFoundText}</p>
+      <p>{t('page.notFoundText')}</p>
     </ScreenShell>
   );
 }
@@ -79,6 +68,9 @@ export function CategoryPage() {
   const list = useCategoryProviders(slug, query);
   const catalogue = useCategories();
   const names = useCategoryNames();
+  const labels = useCategoryLabels();
+  const { t } = useCategoriesText();
+  const fmt = useSearchFormat();
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
   // The header shows at once when the catalogue is already loaded (from "Browse services").
@@ -89,8 +81,14 @@ export function CategoryPage() {
     }
     return undefined;
   }, [catalogue.data, slug]);
-  const category = list.data?.category ?? known;
-  usePageMeta(category ? categoryPageMeta(category, origin) : null);
+  const found = list.data?.category ?? known;
+  // The page's meta stays as the server writes it (English names); the page shows the language's.
+  usePageMeta(found ? categoryPageMeta(found, origin) : null);
+  const category = found && {
+    ...found,
+    name: labels.category(found.slug, found.name),
+    group_name: labels.group(found.group_slug, found.group_name),
+  };
 
   if (list.isError && !list.data) {
     const error = list.error;
@@ -105,8 +103,8 @@ export function CategoryPage() {
   const pages = data ? Math.min(Math.ceil(data.total / SEARCH_LIMITS.pageSize), SEARCH_LIMITS.pageMax) : 0;
   const count = data
     ? data.total_capped
-      ? `${SEARCH_TOTAL_CAP.toLocaleString('en-GH')}+ providers`
-      : `${data.total.toLocaleString('en-GH')} provider${data.total === 1 ? '' : 's'}`
+      ? fmt.providerCount(SEARCH_TOTAL_CAP, true)
+      : fmt.providerCount(data.total)
     : null;
   const sort = query.sort ?? 'rating';
   const beyondLastPage = (query.page ?? 1) > 1 && data !== undefined && data.total > 0;
@@ -118,14 +116,14 @@ export function CategoryPage() {
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
           {category ? (
             <>
-              <nav aria-label="Breadcrumb">
+              <nav aria-label={t('page.breadcrumb')}>
                 <ol className="flex flex-wrap items-center gap-1 text-sm font-semibold text-brand-700 dark:text-brand-500">
                   <li>
                     <Link
                       to={buildPath(ROUTES.search, undefined, { view: 'categories' })}
                       className="hover:underline"
                     >
-                      {CATEGORY_TEXT.browse}
+                      {t('page.browse')}
                     </Link>
                   </li>
                   <li aria-hidden="true">
@@ -158,12 +156,12 @@ export function CategoryPage() {
               <div className="mt-5">
                 <ButtonLink to={buildPath(ROUTES.search, undefined, { category: slug })} variant="outline">
                   <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
-                  {CATEGORY_TEXT.searchNear}
+                  {t('page.searchNear')}
                 </ButtonLink>
               </div>
             </>
           ) : (
-            <div role="status" aria-label="Loading the category">
+            <div role="status" aria-label={t('page.loadingCategory')}>
               <Skeleton className="h-4 w-48" />
               <Skeleton className="mt-4 h-9 w-2/3 max-w-md" />
               <Skeleton className="mt-3 h-5 w-full max-w-xl" />
@@ -176,20 +174,23 @@ export function CategoryPage() {
       <section aria-labelledby="category-results" className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="category-results" className="text-lg font-bold" aria-live="polite">
-            {count ?? 'Loading providers…'}
+            {count ?? t('page.loading')}
           </h2>
-          <nav aria-label="Sort" className="inline-flex rounded-full border border-border bg-card p-0.5">
+          <nav
+            aria-label={t('page.sort')}
+            className="inline-flex rounded-full border border-border bg-card p-0.5"
+          >
             {SORTS.map((s) => (
               <Link
-                key={s.value}
-                to={hrefFor(slug, { sort: s.value === 'rating' ? undefined : s.value })}
+                key={s}
+                to={hrefFor(slug, { sort: s === 'rating' ? undefined : s })}
                 preventScrollReset
-                aria-current={sort === s.value ? 'true' : undefined}
+                aria-current={sort === s ? 'true' : undefined}
                 className={`inline-flex min-h-10 items-center whitespace-nowrap rounded-full px-4 text-sm font-semibold ${
-                  sort === s.value ? 'bg-fg text-bg' : 'text-fg hover:bg-muted'
+                  sort === s ? 'bg-fg text-bg' : 'text-fg hover:bg-muted'
                 }`}
               >
-                {s.label}
+                {fmt.t(`sort.${s}`)}
               </Link>
             ))}
           </nav>
@@ -199,7 +200,7 @@ export function CategoryPage() {
           {list.isPending ? (
             <div
               role="status"
-              aria-label="Loading providers"
+              aria-label={t('page.loadingProviders')}
               className="grid grid-cols-1 gap-3 md:grid-cols-2"
             >
               {['a', 'b', 'c', 'd', 'e', 'f'].map((k) => (
@@ -210,13 +211,15 @@ export function CategoryPage() {
             <div className="rounded-2xl border border-dashed border-border px-4 py-10 text-center">
               <SearchX aria-hidden="true" className="mx-auto h-10 w-10 text-muted-fg" />
               <p className="mt-3 text-lg font-semibold">
-                {beyondLastPage ? CATEGORY_TEXT.pastEnd : CATEGORY_TEXT.empty(data.category.name)}
+                {beyondLastPage
+                  ? t('page.pastEnd')
+                  : t('page.empty', { name: category?.name ?? data.category.name })}
               </p>
-              {!beyondLastPage && <p className="mt-1 text-sm text-muted-fg">{CATEGORY_TEXT.emptyText}</p>}
+              {!beyondLastPage && <p className="mt-1 text-sm text-muted-fg">{t('page.emptyText')}</p>}
               <div className="mt-4 flex flex-wrap justify-center gap-2">
                 {beyondLastPage ? (
                   <ButtonLink to={hrefFor(slug, { sort: query.sort })} variant="outline" size="sm">
-                    Back to the first page
+                    {t('page.firstPage')}
                   </ButtonLink>
                 ) : (
                   <ButtonLink
@@ -227,11 +230,11 @@ export function CategoryPage() {
                     variant="outline"
                     size="sm"
                   >
-                    More in {data.category.group_name}
+                    {t('page.moreIn', { group: category?.group_name ?? data.category.group_name })}
                   </ButtonLink>
                 )}
                 <ButtonLink to={PROVIDER_SIGNUP_PATH} variant="ghost" size="sm">
-                  {CATEGORY_TEXT.join}
+                  {t('page.join')}
                 </ButtonLink>
               </div>
             </div>
@@ -241,7 +244,7 @@ export function CategoryPage() {
               className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}
             >
               <ul
-                aria-label={`${data.category.name} providers`}
+                aria-label={t('page.providersOf', { name: category?.name ?? data.category.name })}
                 className="grid grid-cols-1 gap-3 md:grid-cols-2"
               >
                 {data.items.map((p) => (
@@ -254,6 +257,7 @@ export function CategoryPage() {
                 page={query.page ?? 1}
                 pages={pages}
                 hrefOf={(page) => hrefFor(slug, { page, sort: query.sort })}
+                text={fmt.pagination(query.page ?? 1, pages)}
               />
             </div>
           ) : null}

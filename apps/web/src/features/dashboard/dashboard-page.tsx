@@ -49,7 +49,8 @@ export function profileComplete(me: Me): boolean {
 /** What to do next, in order of importance for this person. */
 export function nextSteps(me: Me, providerView: boolean): NextStep[] {
   const steps: NextStep[] = [];
-  if (!me.user.emailVerified) {
+  // A phone-only account has no email to verify (issue 21).
+  if (!me.user.emailVerified && me.user.email) {
     steps.push({
       id: 'verify-email',
       title: 'Verify your email',

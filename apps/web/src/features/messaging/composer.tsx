@@ -1,5 +1,6 @@
 import {
   type ConversationContextInput,
+  formatCount,
   MESSAGE_MAX_LENGTH,
   MESSAGING_TEXT,
   messageBodyProblem,
@@ -8,20 +9,8 @@ import { ImagePlus, Link2, SendHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { realtime } from '../../lib/realtime.ts';
 import type { Outgoing } from './api/messaging-api.ts';
-import { CONTEXT_LABELS } from './links.ts';
+import { useMessagingText } from './i18n.ts';
 import { newClientId } from './use-send-message.ts';
-
-export const COMPOSER_TEXT = {
-  label: 'Message',
-  placeholder: 'Write a message…',
-  send: 'Send',
-  attach: 'Attach a photo',
-  removePhoto: 'Remove the photo',
-  removeContext: 'Remove the link',
-  photoType: 'Only JPEG, PNG or WebP photos can be sent.',
-  photoSize: 'Photos can be at most 10 MB.',
-  count: (n: number) => `${n.toLocaleString('en-GB')} / ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')}`,
-} as const;
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -48,6 +37,7 @@ export function Composer({
   onSend: (out: Outgoing) => void;
 }) {
   const uid = useId();
+  const { t } = useMessagingText();
   const [body, setBody] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -98,25 +88,32 @@ export function Composer({
 
   const pick = (picked: File) => {
     if (!PHOTO_TYPES.includes(picked.type)) {
-      setProblem(COMPOSER_TEXT.photoType);
+      setProblem(t('composer.photoType'));
       return;
     }
     if (picked.size > PHOTO_MAX_BYTES) {
-      setProblem(COMPOSER_TEXT.photoSize);
+      setProblem(t('composer.photoSize'));
       return;
     }
     setProblem(null);
     setFile(picked);
   };
 
-  const shownProblem = tooLong ? MESSAGING_TEXT.tooLong : problem;
+  // The shared rule answers in English: its texts shown in the reader's language.
+  const problemText = (reason: string | null) =>
+    reason === MESSAGING_TEXT.tooLong
+      ? t('composer.tooLong', { max: formatCount(MESSAGE_MAX_LENGTH) })
+      : reason === MESSAGING_TEXT.empty
+        ? t('composer.empty')
+        : reason;
+  const shownProblem = problemText(tooLong ? MESSAGING_TEXT.tooLong : problem);
   const errorId = `${uid}-error`;
   const countId = `${uid}-count`;
 
   return (
     <form
       noValidate
-      aria-label="Write a message"
+      aria-label={t('composer.form')}
       className="border-t border-border bg-card px-3 pb-3 pt-2 sm:px-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -133,11 +130,11 @@ export function Composer({
           {context && (
             <span className="inline-flex min-h-8 items-center gap-1.5 rounded-full bg-brand-100 py-1 pl-3 pr-1 text-xs font-semibold text-brand-800 dark:bg-brand-800/40 dark:text-brand-100">
               <Link2 aria-hidden="true" className="h-3.5 w-3.5" />
-              {CONTEXT_LABELS[context.type]}
+              {t(`context.${context.type}`)}
               <button
                 type="button"
                 onClick={onClearContext}
-                aria-label={COMPOSER_TEXT.removeContext}
+                aria-label={t('composer.removeContext')}
                 className="inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-black/10 dark:hover:bg-white/15"
               >
                 <X aria-hidden="true" className="h-3.5 w-3.5" />
@@ -148,13 +145,13 @@ export function Composer({
             <span className="relative inline-block">
               <img
                 src={preview}
-                alt={`Ready to send: ${file.name}`}
+                alt={t('composer.readyToSend', { name: file.name })}
                 className="h-20 w-20 rounded-xl border border-border object-cover"
               />
               <button
                 type="button"
                 onClick={() => setFile(null)}
-                aria-label={COMPOSER_TEXT.removePhoto}
+                aria-label={t('composer.removePhoto')}
                 className="absolute -right-2 -top-2 inline-flex h-7 w-7 items-center justify-center rounded-full border border-border bg-card text-fg shadow-sm hover:bg-muted"
               >
                 <X aria-hidden="true" className="h-4 w-4" />
@@ -165,14 +162,14 @@ export function Composer({
       )}
       <div className="flex items-end gap-2">
         <label
-          title={COMPOSER_TEXT.attach}
+          title={t('composer.attach')}
           className="inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-muted-fg hover:bg-muted hover:text-fg has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500"
         >
           <input
             type="file"
             accept={PHOTO_TYPES.join(',')}
             className="sr-only"
-            aria-label={COMPOSER_TEXT.attach}
+            aria-label={t('composer.attach')}
             onChange={(event) => {
               const picked = event.target.files?.[0];
               event.target.value = '';
@@ -185,8 +182,8 @@ export function Composer({
           ref={textRef}
           rows={1}
           value={body}
-          aria-label={COMPOSER_TEXT.label}
-          placeholder={COMPOSER_TEXT.placeholder}
+          aria-label={t('composer.label')}
+          placeholder={t('composer.placeholder')}
           aria-invalid={tooLong || undefined}
           aria-describedby={
             [shownProblem ? errorId : null, length >= COUNT_FROM ? countId : null]
@@ -212,7 +209,7 @@ export function Composer({
           className="inline-flex h-11 shrink-0 items-center justify-center gap-1.5 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
           <SendHorizontal aria-hidden="true" className="h-4 w-4" />
-          <span className="sr-only sm:not-sr-only">{COMPOSER_TEXT.send}</span>
+          <span className="sr-only sm:not-sr-only">{t('composer.send')}</span>
         </button>
       </div>
       {length >= COUNT_FROM && (
@@ -220,7 +217,7 @@ export function Composer({
           id={countId}
           className={`mt-1 text-right text-xs ${tooLong ? 'font-semibold text-danger' : 'text-muted-fg'}`}
         >
-          {COMPOSER_TEXT.count(length)}
+          {t('composer.count', { n: formatCount(length), max: formatCount(MESSAGE_MAX_LENGTH) })}
         </p>
       )}
     </form>

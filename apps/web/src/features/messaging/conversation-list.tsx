@@ -1,4 +1,5 @@
-import { type Conversation, messageTimeLabel } from '@adwuma/shared';
+import type { Conversation } from '@adwuma/shared';
+import type { TFunction } from 'i18next';
 import { Image as ImageIcon, MessageSquareText, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,36 +8,23 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useLanguage } from '../../i18n/index.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { useConversations, useMessageSearch } from './api/messaging-api.ts';
+import { timeLabel } from './dates.ts';
+import { useMessagingText } from './i18n.ts';
 import { conversationLink } from './links.ts';
 
-export const LIST_TEXT = {
-  title: 'Messages',
-  search: 'Search messages',
-  clearSearch: 'Clear the search',
-  searchHint: 'Type at least 2 characters.',
-  noHits: 'No messages match.',
-  empty: 'No messages yet',
-  emptyText: 'Find a provider and send them a message, or message from a job, quote request or booking.',
-  findProviders: 'Find providers',
-  loadMore: 'Load more',
-  loadFailed: 'Your messages did not load.',
-  retry: 'Try again',
-  you: 'You: ',
-  photo: 'Photo',
-  noMessagesYet: 'No messages yet',
-  unread: (n: number) => `${n} unread`,
-} as const;
-
-function preview(c: Conversation): string {
+function preview(c: Conversation, t: TFunction): string {
   const last = c.last_message;
-  if (!last) return LIST_TEXT.noMessagesYet;
-  const text = last.has_attachment && !last.preview ? LIST_TEXT.photo : last.preview;
-  return `${last.sender_is_me ? LIST_TEXT.you : ''}${text}`;
+  if (!last) return t('list.noMessagesYet');
+  const text = last.has_attachment && !last.preview ? t('list.photo') : last.preview;
+  return `${last.sender_is_me ? t('list.you') : ''}${text}`;
 }
 
 function ConversationRow({ conversation: c, selected }: { conversation: Conversation; selected: boolean }) {
+  const { t } = useMessagingText();
+  const language = useLanguage();
   const last = c.last_message;
   const unread = c.unread > 0;
   return (
@@ -52,7 +40,7 @@ function ConversationRow({ conversation: c, selected }: { conversation: Conversa
             <p className={`truncate ${unread ? 'font-bold' : 'font-semibold'}`}>{c.other.name}</p>
             {last && (
               <time dateTime={last.created_at} className="shrink-0 text-xs text-muted-fg">
-                {messageTimeLabel(last.created_at)}
+                {timeLabel(last.created_at, language)}
               </time>
             )}
           </div>
@@ -61,12 +49,12 @@ function ConversationRow({ conversation: c, selected }: { conversation: Conversa
               className={`flex min-w-0 items-center gap-1 text-sm ${unread ? 'font-semibold text-fg' : 'text-muted-fg'}`}
             >
               {last?.has_attachment && <ImageIcon aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />}
-              <span className="truncate">{preview(c)}</span>
+              <span className="truncate">{preview(c, t)}</span>
             </p>
             {unread && (
               <span className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white">
                 <span aria-hidden="true">{c.unread > 99 ? '99+' : c.unread}</span>
-                <span className="sr-only">{LIST_TEXT.unread(c.unread)}</span>
+                <span className="sr-only">{t('list.unread', { count: c.unread })}</span>
               </span>
             )}
           </div>
@@ -87,11 +75,13 @@ function useDebounced(value: string, ms: number): string {
 
 function SearchResults({ term, onOpen }: { term: string; onOpen: () => void }) {
   const search = useMessageSearch(term);
+  const { t } = useMessagingText();
+  const language = useLanguage();
   if (term.trim().length < 2)
-    return <p className="px-4 py-3 text-sm text-muted-fg">{LIST_TEXT.searchHint}</p>;
+    return <p className="px-4 py-3 text-sm text-muted-fg">{t('list.searchHint')}</p>;
   if (search.isPending)
     return (
-      <div role="status" aria-label="Searching" className="grid gap-2 p-4">
+      <div role="status" aria-label={t('list.searching')} className="grid gap-2 p-4">
         <Skeleton className="h-12" />
         <Skeleton className="h-12" />
       </div>
@@ -103,9 +93,9 @@ function SearchResults({ term, onOpen }: { term: string; onOpen: () => void }) {
       </p>
     );
   if (search.data.items.length === 0)
-    return <p className="px-4 py-3 text-sm text-muted-fg">{LIST_TEXT.noHits}</p>;
+    return <p className="px-4 py-3 text-sm text-muted-fg">{t('list.noHits')}</p>;
   return (
-    <ul aria-label="Search results" className="divide-y divide-border">
+    <ul aria-label={t('list.searchResults')} className="divide-y divide-border">
       {search.data.items.map(({ message, other }) => (
         <li key={message.id}>
           <Link
@@ -118,11 +108,11 @@ function SearchResults({ term, onOpen }: { term: string; onOpen: () => void }) {
               <div className="flex items-baseline justify-between gap-2">
                 <p className="truncate text-sm font-semibold">{other.name}</p>
                 <time dateTime={message.created_at} className="shrink-0 text-xs text-muted-fg">
-                  {messageTimeLabel(message.created_at)}
+                  {timeLabel(message.created_at, language)}
                 </time>
               </div>
               <p className="line-clamp-2 break-words text-sm text-muted-fg">
-                {message.body || (message.attachment ? LIST_TEXT.photo : '')}
+                {message.body || (message.attachment ? t('list.photo') : '')}
               </p>
             </div>
           </Link>
@@ -134,6 +124,7 @@ function SearchResults({ term, onOpen }: { term: string; onOpen: () => void }) {
 
 export function ConversationList({ selectedId }: { selectedId: string | null }) {
   const uid = useId();
+  const { t } = useMessagingText();
   const list = useConversations();
   const [q, setQ] = useState('');
   const term = useDebounced(q, 300);
@@ -143,14 +134,14 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
   return (
     <>
       <div className="border-b border-border p-3">
-        <h1 className="px-1 text-xl font-extrabold tracking-tight">{LIST_TEXT.title}</h1>
+        <h1 className="px-1 text-xl font-extrabold tracking-tight">{t('list.title')}</h1>
         <div className="relative mt-2">
           <Search
             aria-hidden="true"
             className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-fg"
           />
           <label htmlFor={`${uid}-q`} className="sr-only">
-            {LIST_TEXT.search}
+            {t('list.search')}
           </label>
           <input
             id={`${uid}-q`}
@@ -158,14 +149,14 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
             value={q}
             maxLength={100}
             onChange={(event) => setQ(event.target.value)}
-            placeholder={LIST_TEXT.search}
+            placeholder={t('list.search')}
             className="block min-h-10 w-full rounded-full border border-border bg-bg py-2 pl-9 pr-10 text-base text-fg placeholder:text-muted-fg/70 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
           />
           {q && (
             <button
               type="button"
               onClick={() => setQ('')}
-              aria-label={LIST_TEXT.clearSearch}
+              aria-label={t('list.clearSearch')}
               className="absolute right-1 top-1/2 inline-flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full text-muted-fg hover:bg-muted hover:text-fg"
             >
               <X aria-hidden="true" className="h-4 w-4" />
@@ -177,7 +168,7 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
         {searching ? (
           <SearchResults term={term} onOpen={() => setQ('')} />
         ) : list.isPending ? (
-          <div role="status" aria-label="Loading your messages" className="grid gap-3 p-4">
+          <div role="status" aria-label={t('list.loading')} className="grid gap-3 p-4">
             {[0, 1, 2, 3].map((n) => (
               <div key={n} className="flex items-center gap-3">
                 <Skeleton className="h-11 w-11 shrink-0 rounded-full" />
@@ -190,10 +181,10 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
           </div>
         ) : list.isError ? (
           <div className="p-4">
-            <Alert tone="danger" role="alert" title={LIST_TEXT.loadFailed}>
+            <Alert tone="danger" role="alert" title={t('list.loadFailed')}>
               <p>{list.error.message}</p>
               <Button size="sm" className="mt-3" onClick={() => void list.refetch()} busy={list.isFetching}>
-                {LIST_TEXT.retry}
+                {t('list.retry')}
               </Button>
             </Alert>
           </div>
@@ -202,15 +193,15 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
             <span className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-800/40 dark:text-brand-100">
               <MessageSquareText aria-hidden="true" className="h-7 w-7" />
             </span>
-            <h2 className="mt-4 text-lg font-bold">{LIST_TEXT.empty}</h2>
-            <p className="mt-1 text-sm text-muted-fg">{LIST_TEXT.emptyText}</p>
+            <h2 className="mt-4 text-lg font-bold">{t('list.empty')}</h2>
+            <p className="mt-1 text-sm text-muted-fg">{t('list.emptyText')}</p>
             <ButtonLink to={ROUTES.search} size="sm" className="mt-4">
-              {LIST_TEXT.findProviders}
+              {t('list.findProviders')}
             </ButtonLink>
           </div>
         ) : (
           <>
-            <ul aria-label="Conversations" className="divide-y divide-border">
+            <ul aria-label={t('list.conversations')} className="divide-y divide-border">
               {items.map((c) => (
                 <ConversationRow key={c.id} conversation={c} selected={c.id === selectedId} />
               ))}
@@ -223,7 +214,7 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
                   busy={list.isFetchingNextPage}
                   onClick={() => void list.fetchNextPage()}
                 >
-                  {LIST_TEXT.loadMore}
+                  {t('list.loadMore')}
                 </Button>
               </div>
             )}

@@ -1,10 +1,12 @@
-import { MESSAGING_TEXT, type Thread, TYPING_TTL_MS } from '@adwuma/shared';
+import { formatDate, MESSAGING_TEXT, type Thread, TYPING_TTL_MS } from '@adwuma/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadLanguage } from '../../i18n/index.ts';
 import { realtime } from '../../lib/realtime.ts';
 import { FakeXhr } from '../../test/fake-xhr.ts';
 import { callsTo, type Handler, json, makeMe, stubFetch } from '../auth/test/fixtures.tsx';
+import { resetOutboxes } from '../realtime/index.ts';
 import { renderRoutes } from '../search/test/fixtures.tsx';
 import { MessagingPage } from './messaging-page.tsx';
 import {
@@ -51,6 +53,7 @@ function withThread(data: Thread, more: Route = () => undefined): Route {
 const messages = () => screen.findByRole('list', { name: 'Messages with Kofi Boateng' });
 
 afterEach(() => {
+  resetOutboxes();
   realtime.stop();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -464,5 +467,192 @@ describe('messaging: a thread', () => {
       reason: 'scam',
       details: 'Asked for MoMo upfront',
     });
+  });
+});
+
+describe('messaging: messages written offline (issue 21)', () => {
+  /** The browser's idea of the network, switched by the test. */
+  function network(initial: boolean) {
+    let online = initial;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    return {
+      goOnline() {
+        online = true;
+        act(() => {
+          window.dispatchEvent(new Event('online'));
+        });
+      },
+    };
+  }
+
+  /** Answers POST …/messages with the stored copy (its client_id), counting the posts. */
+  function acceptSends(posted: { client_id: string; body: string }[]): Route {
+    return (req) => {
+      if (req.path === `${THREAD_PATH}/messages` && req.method === 'POST') {
+        const body = req.body as { body: string; client_id: string };
+        posted.push(body);
+        return json(
+          201,
+          message(2, {
+            id: `m-saved-${body.client_id}`,
+            sender_id: ME,
+            body: body.body,
+            client_id: body.client_id,
+            created_at: new Date().toISOString(),
+          }),
+        );
+      }
+      return undefined;
+    };
+  }
+
+  const bubbles = (list: HTMLElement, text: string) =>
+    within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.textContent?.includes(text));
+
+  it('offline: shows the message at once as "Waiting to send", sends it when back online, and shows it once', async () => {
+    const user = userEvent.setup();
+    const net = network(false);
+    const posted: { client_id: string; body: string }[] = [];
+    renderMessaging(`/messaging?c=${CONVERSATION_ID}`, withThread(thread([message(1)]), acceptSends(posted)));
+    const list = await messages();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'See you at 3');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await within(list).findByText('Waiting to send')).toBeInTheDocument();
+    expect(bubbles(list, 'See you at 3')).toHaveLength(1);
+    expect(posted).toEqual([]);
+    const stored = JSON.parse(localStorage.getItem(`adwuma:outbox:${ME}`) ?? '[]') as { clientId: string }[];
+    expect(stored).toHaveLength(1);
+
+    net.goOnline();
+    expect(await within(list).findByText('Sent')).toBeInTheDocument();
+    expect(within(list).queryByText('Waiting to send')).not.toBeInTheDocument();
+    expect(posted).toEqual([{ body: 'See you at 3', client_id: stored[0]?.clientId }]);
+    expect(localStorage.getItem(`adwuma:outbox:${ME}`)).toBeNull();
+
+    // The realtime echo of the same message (same client_id) does not show it twice.
+    emitEvent({
+      type: 'message',
+      message: message(2, {
+        id: `m-saved-${stored[0]?.clientId}`,
+        sender_id: ME,
+        body: 'See you at 3',
+        client_id: stored[0]?.clientId ?? null,
+      }),
+    });
+    await waitFor(() => expect(bubbles(list, 'See you at 3')).toHaveLength(1));
+  });
+
+  it('a message waiting from before a reload shows with the thread and goes out with its client id', async () => {
+    const net = network(false);
+    localStorage.setItem(
+      `adwuma:outbox:${ME}`,
+      JSON.stringify([
+        {
+          clientId: 'kept-1',
+          conversationId: CONVERSATION_ID,
+          body: 'Written on the bus',
+          createdAt: new Date().toISOString(),
+          state: 'waiting',
+        },
+      ]),
+    );
+    const posted: { client_id: string; body: string }[] = [];
+    renderMessaging(`/messaging?c=${CONVERSATION_ID}`, withThread(thread([message(1)]), acceptSends(posted)));
+    const list = await messages();
+    expect(within(list).getByText('Written on the bus')).toBeInTheDocument();
+    expect(within(list).getByText('Waiting to send')).toBeInTheDocument();
+
+    net.goOnline();
+    expect(await within(list).findByText('Sent')).toBeInTheDocument();
+    expect(posted).toEqual([{ body: 'Written on the bus', client_id: 'kept-1' }]);
+    expect(bubbles(list, 'Written on the bus')).toHaveLength(1);
+  });
+
+  it('a send that fails for network reasons waits; a refused one offers Retry and Delete', async () => {
+    const user = userEvent.setup();
+    network(true);
+    let mode: 'down' | 'refuse' = 'refuse';
+    renderMessaging(
+      `/messaging?c=${CONVERSATION_ID}`,
+      withThread(thread([message(1)]), (req) => {
+        if (req.path === `${THREAD_PATH}/messages` && req.method === 'POST') {
+          if (mode === 'down') throw new TypeError('Failed to fetch');
+          return json(403, { error: { code: 'FORBIDDEN', message: MESSAGING_TEXT.blocked } });
+        }
+        return undefined;
+      }),
+    );
+    const list = await messages();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'Refused one');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await within(list).findByText(`Not sent: ${MESSAGING_TEXT.blocked}`)).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(list).queryByText('Refused one')).not.toBeInTheDocument());
+    expect(localStorage.getItem(`adwuma:outbox:${ME}`)).toBeNull();
+
+    mode = 'down';
+    await user.type(box, 'Lost in the tunnel');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await within(list).findByText('Waiting to send')).toBeInTheDocument();
+    expect(within(list).getByText('Lost in the tunnel')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+});
+
+describe('messaging in Twi (issue 21)', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('renders the list, the thread, dates and the composer in Twi', async () => {
+    await loadLanguage('ak');
+    await i18n.changeLanguage('ak');
+    const user = userEvent.setup();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const now = new Date().toISOString();
+    const old = '2026-10-02T10:00:00.000Z';
+    renderMessaging(`/messaging?c=${CONVERSATION_ID}`, (req) => {
+      if (req.path === '/api/conversations' && req.method === 'GET')
+        return json(200, {
+          items: [
+            conversation({
+              unread: 2,
+              last_message: {
+                seq: 2,
+                sender_is_me: true,
+                preview: 'Medaase',
+                has_attachment: false,
+                created_at: now,
+              },
+            }),
+          ],
+          next_before: null,
+        });
+      if (req.path === THREAD_PATH && req.method === 'GET')
+        return json(200, thread([message(1, { created_at: old }), message(2, { created_at: now })]));
+      return undefined;
+    });
+    const list = await screen.findByRole('list', { name: 'Nkra a wo ne Kofi Boateng adi' });
+    expect(screen.getAllByRole('heading', { level: 1, name: 'Nkra' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('searchbox', { name: 'Hwehwɛ nkra' })).toBeInTheDocument();
+    expect(screen.getByText('Wo: Medaase')).toBeInTheDocument();
+    expect(screen.getByText('2 a wonkenkanee')).toBeInTheDocument();
+    expect(within(list).getByText('Ɛnnɛ')).toBeInTheDocument();
+    const oldDay = formatDate(old, 'ak', 'weekday-day');
+    expect(oldDay).not.toBe(formatDate(old, 'en', 'weekday-day'));
+    expect(within(list).getByText(oldDay)).toBeInTheDocument();
+    expect(screen.getByText('Adwumayɛni')).toBeInTheDocument();
+
+    const box = screen.getByRole('textbox', { name: 'Nkra' });
+    expect(box).toHaveAttribute('placeholder', 'Kyerɛw nkra…');
+    await user.type(box, 'Wobɛba ɛnnɛ?');
+    await user.click(screen.getByRole('button', { name: 'Soma' }));
+    expect(await within(list).findByText('Ɛretwɛn sɛ ɛbɛkɔ')).toBeInTheDocument();
+    expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument();
   });
 });

@@ -9,21 +9,13 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { useSession } from '../auth/index.ts';
-import { messagingKeys } from '../realtime/index.ts';
+import { messagingKeys, useOutboxSync } from '../realtime/index.ts';
 import { parseContextParam, startConversation } from './api/messaging-api.ts';
-import { ConversationList, LIST_TEXT } from './conversation-list.tsx';
+import { ConversationList } from './conversation-list.tsx';
+import { useMessagingText } from './i18n.ts';
 import { conversationLink } from './links.ts';
 import { ThreadPane } from './thread.tsx';
 import { useLiveMessaging } from './use-live-messaging.ts';
-
-export const MESSAGING_PAGE_TEXT = {
-  title: 'Messages',
-  starting: 'Opening the conversation…',
-  startFailed: 'The conversation could not be started',
-  pick: 'Choose a conversation',
-  pickText: 'Your messages with providers and customers show here.',
-  back: 'All messages',
-} as const;
 
 /** The context of ?context= carried to the first message of the conversation it started. */
 interface PendingContext {
@@ -71,9 +63,12 @@ function useStartFromLink(onContext: (pending: PendingContext) => void) {
 
 /** /messaging (issue 9): conversations and a thread; two panes on wide screens, one on phones. */
 export function MessagingPage() {
-  useDocumentTitle(MESSAGING_PAGE_TEXT.title);
+  const { t } = useMessagingText();
+  useDocumentTitle(t('page.title'));
   const { user } = useSession();
   const meId = user?.id;
+  // The app's RealtimeBridge does this too; here it also holds where the bridge is not mounted.
+  useOutboxSync(meId);
   const [params] = useSearchParams();
   const selected = params.get('c');
   const [pending, setPending] = useState<PendingContext | null>(null);
@@ -86,30 +81,30 @@ export function MessagingPage() {
     <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-6xl md:px-6 md:py-6">
       <div className="flex min-w-0 flex-1 overflow-hidden bg-card md:rounded-2xl md:border md:border-border md:shadow-sm">
         <section
-          aria-label="Conversations"
+          aria-label={t('page.conversations')}
           className={`${showThread ? 'hidden md:flex' : 'flex'} w-full min-w-0 flex-col md:w-80 md:shrink-0 md:border-r md:border-border lg:w-96`}
         >
           <ConversationList selectedId={selected} />
         </section>
         <section
-          aria-label="Conversation"
+          aria-label={t('page.conversation')}
           className={`${showThread ? 'flex' : 'hidden md:flex'} min-w-0 flex-1 flex-col`}
         >
           {/* On a phone the thread hides the list and its h1: the page keeps one, for screen readers. */}
-          {showThread && <h1 className="sr-only md:hidden">{LIST_TEXT.title}</h1>}
+          {showThread && <h1 className="sr-only md:hidden">{t('list.title')}</h1>}
           {error ? (
             <div className="p-4">
-              <Alert tone="danger" role="alert" title={MESSAGING_PAGE_TEXT.startFailed}>
+              <Alert tone="danger" role="alert" title={t('page.startFailed')}>
                 <p>{error}</p>
                 <ButtonLink to={ROUTES.messaging} size="sm" variant="outline" className="mt-3">
-                  {MESSAGING_PAGE_TEXT.back}
+                  {t('page.back')}
                 </ButtonLink>
               </Alert>
             </div>
           ) : starting ? (
             <p role="status" className="flex flex-1 items-center justify-center gap-2 text-sm text-muted-fg">
               <Spinner className="h-4 w-4" />
-              {MESSAGING_PAGE_TEXT.starting}
+              {t('page.starting')}
             </p>
           ) : selected && meId ? (
             <ThreadPane
@@ -123,8 +118,8 @@ export function MessagingPage() {
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center p-8 text-center">
               <MessagesSquare aria-hidden="true" className="h-10 w-10 text-muted-fg" />
-              <p className="mt-3 font-semibold">{MESSAGING_PAGE_TEXT.pick}</p>
-              <p className="mt-1 text-sm text-muted-fg">{MESSAGING_PAGE_TEXT.pickText}</p>
+              <p className="mt-3 font-semibold">{t('page.pick')}</p>
+              <p className="mt-1 text-sm text-muted-fg">{t('page.pickText')}</p>
             </div>
           )}
         </section>

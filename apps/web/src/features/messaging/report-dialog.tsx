@@ -1,10 +1,4 @@
-import {
-  MESSAGING_TEXT,
-  REPORT_DETAILS_MAX,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type ReportReason,
-} from '@adwuma/shared';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '@adwuma/shared';
 import { useId, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,17 +6,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, Textarea } from '../../components/ui/field.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useReport } from './api/messaging-api.ts';
-
-export const REPORT_TEXT = {
-  title: (name: string) => `Report ${name}`,
-  description: 'Tell our team what is wrong. They will read the conversation and may contact you.',
-  reason: 'Reason',
-  chooseReason: 'Choose a reason.',
-  details: 'Details',
-  detailsHint: (n: number) => `${n} of ${REPORT_DETAILS_MAX} characters`,
-  submit: 'Send report',
-  cancel: 'Cancel',
-} as const;
+import { messagingText, useMessagingText } from './i18n.ts';
 
 /** Report the other member of a conversation: a reason and optional details for the admins. */
 export function ReportDialog({
@@ -37,6 +21,7 @@ export function ReportDialog({
   onClose: () => void;
 }) {
   const uid = useId();
+  const { t } = useMessagingText();
   const report = useReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
@@ -44,7 +29,7 @@ export function ReportDialog({
 
   const submit = () => {
     if (!reason) {
-      setProblem(REPORT_TEXT.chooseReason);
+      setProblem(t('report.chooseReason'));
       return;
     }
     setProblem(null);
@@ -52,7 +37,7 @@ export function ReportDialog({
       { user_id: userId, conversation_id: conversationId, reason, details: details.trim() },
       {
         onSuccess: () => {
-          toast.success(MESSAGING_TEXT.reportThanks);
+          toast.success(messagingText()('report.thanks'));
           onClose();
         },
       },
@@ -60,7 +45,7 @@ export function ReportDialog({
   };
 
   return (
-    <Dialog title={REPORT_TEXT.title(name)} description={REPORT_TEXT.description} onClose={onClose}>
+    <Dialog title={t('report.title', { name })} description={t('report.description')} onClose={onClose}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -70,7 +55,7 @@ export function ReportDialog({
         className="grid gap-4"
       >
         <fieldset aria-describedby={problem ? `${uid}-problem` : undefined}>
-          <legend className="text-sm font-semibold">{REPORT_TEXT.reason}</legend>
+          <legend className="text-sm font-semibold">{t('report.reason')}</legend>
           <div className="mt-2 grid gap-1">
             {REPORT_REASONS.map((r) => (
               <label
@@ -88,7 +73,7 @@ export function ReportDialog({
                   }}
                   className="h-4 w-4 accent-brand-600"
                 />
-                {REPORT_REASON_LABELS[r]}
+                {t(`report.reasons.${r}`)}
               </label>
             ))}
           </div>
@@ -100,9 +85,9 @@ export function ReportDialog({
         </fieldset>
         <Field
           id={`${uid}-details`}
-          label={REPORT_TEXT.details}
+          label={t('report.details')}
           optional
-          hint={REPORT_TEXT.detailsHint(details.length)}
+          hint={t('report.detailsHint', { n: details.length, max: REPORT_DETAILS_MAX })}
         >
           {(control) => (
             <Textarea
@@ -121,10 +106,10 @@ export function ReportDialog({
         )}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
-            {REPORT_TEXT.cancel}
+            {t('report.cancel')}
           </Button>
           <Button type="submit" variant="danger" busy={report.isPending}>
-            {REPORT_TEXT.submit}
+            {t('report.submit')}
           </Button>
         </div>
       </form>

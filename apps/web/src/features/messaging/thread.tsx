@@ -1,9 +1,8 @@
 import {
   type Conversation,
   type ConversationContextInput,
-  MESSAGING_TEXT,
+  formatDate,
   type MessageContext,
-  messageTimeLabel,
 } from '@adwuma/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,13 +15,15 @@ import {
   MessageCircle,
   MoreVertical,
   RotateCcw,
+  Trash2,
 } from 'lucide-react';
-import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { AppLink, ButtonLink } from '../../components/ui/button-link.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { toast } from '../../lib/toast.ts';
@@ -31,6 +32,7 @@ import { messagingKeys } from '../realtime/index.ts';
 import {
   loadEarlier,
   markRead,
+  mergeMessages,
   patchListConversation,
   type ThreadData,
   type ThreadMessage,
@@ -39,58 +41,19 @@ import {
   useThread,
 } from './api/messaging-api.ts';
 import { Composer } from './composer.tsx';
+import { dayLabel, timeLabel } from './dates.ts';
+import { messagingText, useMessagingText } from './i18n.ts';
 import { ReportDialog } from './report-dialog.tsx';
 import { useTypingIndicator } from './use-live-messaging.ts';
 import { useSendMessage } from './use-send-message.ts';
 
-export const THREAD_TEXT = {
-  back: 'All messages',
-  whatsapp: 'WhatsApp',
-  menu: 'More actions',
-  block: 'Block',
-  unblock: 'Unblock',
-  report: 'Report',
-  blocked: (name: string) => `You blocked ${name}.`,
-  blockedByMe: 'You blocked this user.',
-  unblocked: (name: string) => `You unblocked ${name}.`,
-  loadEarlier: 'Load earlier messages',
-  typing: (name: string) => `${name} is typing…`,
-  read: 'Read',
-  sent: 'Sent',
-  sending: 'Sending…',
-  uploading: (percent: number) => `Uploading photo, ${percent}%`,
-  failed: 'Not sent',
-  retry: 'Retry',
-  notFound: 'This conversation is not available',
-  loadFailed: 'The conversation did not load',
-  tryAgain: 'Try again',
-  noMessages: (name: string) => `Say hello to ${name}.`,
-  photo: (name: string) => `Shared by ${name}`,
-  myPhoto: 'Shared by you',
-  today: 'Today',
-  yesterday: 'Yesterday',
-} as const;
-
-/** "Today", "Yesterday", or "Monday 23 November". */
-export function dayLabel(iso: string, now: Date = new Date()): string {
-  const d = new Date(iso);
-  if (d.toDateString() === now.toDateString()) return THREAD_TEXT.today;
-  const yesterday = new Date(now);
-  yesterday.setDate(now.getDate() - 1);
-  if (d.toDateString() === yesterday.toDateString()) return THREAD_TEXT.yesterday;
-  return d.toLocaleDateString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    ...(d.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  });
-}
-
 function ContextCard({ context, mine }: { context: MessageContext; mine: boolean }) {
+  const { t } = useMessagingText();
   const inner = (
     <>
       <Link2 aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-600" />
-      <span className="min-w-0 truncate">{context.title}</span>
+      {/* A message not sent yet: the context's type until the server names it. */}
+      <span className="min-w-0 truncate">{context.title || t(`context.${context.type}`)}</span>
     </>
   );
   const cls = `mb-1 flex max-w-full items-center gap-2 rounded-xl border border-border bg-card px-3 py-2 text-sm font-semibold ${mine ? 'self-end' : 'self-start'}`;
@@ -109,14 +72,18 @@ function Bubble({
   otherName,
   status,
   onRetry,
+  onDelete,
 }: {
   message: ThreadMessage;
   mine: boolean;
   otherName: string;
   /** Under my last message: "Read" / "Sent". */
-  status: string | null;
+  status: 'read' | 'sent' | null;
   onRetry: (m: ThreadMessage) => void;
+  onDelete: (m: ThreadMessage) => void;
 }) {
+  const { t } = useMessagingText();
+  const language = useLanguage();
   const local = message.local;
   const a = message.attachment;
   const percent = local?.progress !== undefined ? Math.round(local.progress * 100) : null;
@@ -126,7 +93,7 @@ function Bubble({
       <div
         className={`max-w-[85%] overflow-hidden rounded-2xl sm:max-w-[70%] ${
           mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-muted text-fg'
-        } ${local?.status === 'pending' ? 'opacity-70' : ''} ${local?.status === 'failed' ? 'ring-2 ring-danger' : ''}`}
+        } ${local?.status === 'pending' || local?.status === 'waiting' ? 'opacity-70' : ''} ${local?.status === 'failed' ? 'ring-2 ring-danger' : ''}`}
       >
         {a && (
           <a
@@ -137,7 +104,7 @@ function Bubble({
           >
             <img
               src={a.url}
-              alt={mine ? THREAD_TEXT.myPhoto : THREAD_TEXT.photo(otherName)}
+              alt={mine ? t('thread.myPhoto') : t('thread.photo', { name: otherName })}
               loading="lazy"
               decoding="async"
               width={a.width ?? undefined}
@@ -156,34 +123,42 @@ function Bubble({
         {local?.status === 'pending' ? (
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden="true" className="h-3 w-3" />
-            {percent !== null && percent < 100 ? THREAD_TEXT.uploading(percent) : THREAD_TEXT.sending}
+            {percent !== null && percent < 100 ? t('thread.uploading', { percent }) : t('thread.sending')}
+          </span>
+        ) : local?.status === 'waiting' ? (
+          <span role="status" className="inline-flex items-center gap-1 font-medium">
+            <Clock aria-hidden="true" className="h-3 w-3" />
+            {t('thread.waiting')}
           </span>
         ) : local?.status === 'failed' ? (
           <span role="alert" className="inline-flex flex-wrap items-center gap-1 font-medium text-danger">
             <AlertCircle aria-hidden="true" className="h-3.5 w-3.5" />
-            {THREAD_TEXT.failed}
-            {local.error ? `: ${local.error}` : ''}
+            {local.error ? t('thread.failedWith', { reason: local.error }) : t('thread.failed')}
             <button
               type="button"
               onClick={() => onRetry(message)}
               className="ml-1 inline-flex min-h-8 items-center gap-1 rounded-full px-2 font-semibold text-fg underline hover:bg-muted"
             >
               <RotateCcw aria-hidden="true" className="h-3.5 w-3.5" />
-              {THREAD_TEXT.retry}
+              {t('thread.retry')}
+            </button>
+            <button
+              type="button"
+              onClick={() => onDelete(message)}
+              className="inline-flex min-h-8 items-center gap-1 rounded-full px-2 font-semibold text-fg underline hover:bg-muted"
+            >
+              <Trash2 aria-hidden="true" className="h-3.5 w-3.5" />
+              {t('thread.delete')}
             </button>
           </span>
         ) : (
           <>
-            <time dateTime={message.created_at}>{messageTimeLabel(message.created_at)}</time>
+            <time dateTime={message.created_at}>{timeLabel(message.created_at, language)}</time>
             {status && (
               <>
                 <span aria-hidden="true">·</span>
-                <span
-                  className={
-                    status === THREAD_TEXT.read ? 'font-semibold text-leaf-700 dark:text-green-300' : ''
-                  }
-                >
-                  {status}
+                <span className={status === 'read' ? 'font-semibold text-leaf-700 dark:text-green-300' : ''}>
+                  {t(`thread.${status}`)}
                 </span>
               </>
             )}
@@ -202,6 +177,7 @@ function ThreadMenu({ conversation, onReport }: { conversation: Conversation; on
   const triggerRef = useRef<HTMLButtonElement>(null);
   const block = useBlock(conversation.id, conversation.other.id);
   const name = conversation.other.name;
+  const { t } = useMessagingText();
 
   useDismiss(open, closeMenu, rootRef, triggerRef);
 
@@ -209,7 +185,7 @@ function ThreadMenu({ conversation, onReport }: { conversation: Conversation; on
     setOpen(false);
     const next = !conversation.blocked_by_me;
     block.mutate(next, {
-      onSuccess: () => toast.success(next ? THREAD_TEXT.blocked(name) : THREAD_TEXT.unblocked(name)),
+      onSuccess: () => toast.success(messagingText()(next ? 'thread.blocked' : 'thread.unblocked', { name })),
       onError: (error) => toast.error(error.message),
     });
   };
@@ -221,7 +197,7 @@ function ThreadMenu({ conversation, onReport }: { conversation: Conversation; on
       <button
         ref={triggerRef}
         type="button"
-        aria-label={THREAD_TEXT.menu}
+        aria-label={t('thread.menu')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -244,7 +220,7 @@ function ThreadMenu({ conversation, onReport }: { conversation: Conversation; on
             disabled={block.isPending}
           >
             <Ban aria-hidden="true" className="h-4 w-4" />
-            {conversation.blocked_by_me ? THREAD_TEXT.unblock : THREAD_TEXT.block}
+            {conversation.blocked_by_me ? t('thread.unblock') : t('thread.block')}
           </button>
           <button
             type="button"
@@ -256,7 +232,7 @@ function ThreadMenu({ conversation, onReport }: { conversation: Conversation; on
             }}
           >
             <Flag aria-hidden="true" className="h-4 w-4" />
-            {THREAD_TEXT.report}
+            {t('thread.report')}
           </button>
         </div>
       )}
@@ -266,29 +242,31 @@ function ThreadMenu({ conversation, onReport }: { conversation: Conversation; on
 
 function BlockedNotice({ conversation }: { conversation: Conversation }) {
   const block = useBlock(conversation.id, conversation.other.id);
+  const { t } = useMessagingText();
   if (conversation.blocked_by_me) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border bg-muted/60 px-4 py-3 text-sm">
-        <p role="status">{THREAD_TEXT.blockedByMe}</p>
+        <p role="status">{t('thread.blockedByMe')}</p>
         <Button
           size="sm"
           variant="outline"
           busy={block.isPending}
           onClick={() =>
             block.mutate(false, {
-              onSuccess: () => toast.success(THREAD_TEXT.unblocked(conversation.other.name)),
+              onSuccess: () =>
+                toast.success(messagingText()('thread.unblocked', { name: conversation.other.name })),
               onError: (error) => toast.error(error.message),
             })
           }
         >
-          {THREAD_TEXT.unblock}
+          {t('thread.unblock')}
         </Button>
       </div>
     );
   }
   return (
     <p role="status" className="border-t border-border bg-muted/60 px-4 py-3 text-sm">
-      {MESSAGING_TEXT.blocked}
+      {t('thread.cantMessage')}
     </p>
   );
 }
@@ -342,8 +320,9 @@ function useMarkRead(thread: ThreadData | undefined, meId: string) {
 }
 
 function ThreadSkeleton() {
+  const { t } = useMessagingText();
   return (
-    <div role="status" aria-label="Loading the conversation" className="flex flex-1 flex-col gap-3 p-4">
+    <div role="status" aria-label={t('thread.loading')} className="flex flex-1 flex-col gap-3 p-4">
       <Skeleton className="h-10 w-1/2" />
       <Skeleton className="h-12 w-2/3" />
       <Skeleton className="ml-auto h-12 w-1/2" />
@@ -367,7 +346,9 @@ export function ThreadPane({
 }) {
   const query = useThread(conversationId);
   const queryClient = useQueryClient();
-  const { send, retry } = useSendMessage(conversationId, meId);
+  const { t } = useMessagingText();
+  const language = useLanguage();
+  const { send, retry, discard, local } = useSendMessage(conversationId, meId);
   const [reporting, setReporting] = useState(false);
   const [earlier, setEarlier] = useState<'idle' | 'loading' | 'failed'>('idle');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -376,7 +357,9 @@ export function ThreadPane({
   const thread = query.data;
   useMarkRead(thread, meId);
 
-  const messages = thread?.messages ?? [];
+  // The server's messages and the outbox's (a confirmed copy wins over its local one: same client_id).
+  const loaded = thread?.messages;
+  const messages = useMemo(() => mergeMessages(loaded ?? [], local), [loaded, local]);
   const other = thread?.conversation.other;
   const lastOther = [...messages].reverse().find((m) => m.sender_id !== meId);
   const typing = useTypingIndicator(conversationId, other?.id ?? '', lastOther?.id);
@@ -401,7 +384,7 @@ export function ThreadPane({
     <div className="flex items-center gap-2 border-b border-border px-2 py-2 sm:px-4">
       <AppLink
         to={backTo}
-        aria-label={THREAD_TEXT.back}
+        aria-label={t('thread.back')}
         className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-muted-fg hover:bg-muted hover:text-fg md:hidden"
       >
         <ArrowLeft aria-hidden="true" className="h-5 w-5" />
@@ -420,7 +403,7 @@ export function ThreadPane({
               )}
             </h2>
             <p className="truncate text-xs text-muted-fg">
-              {other.role === 'provider' ? 'Provider' : 'Customer'}
+              {other.role === 'provider' ? t('thread.provider') : t('thread.customer')}
             </p>
           </div>
           {other.whatsapp_url && (
@@ -431,7 +414,7 @@ export function ThreadPane({
               className="inline-flex min-h-9 shrink-0 items-center gap-1.5 rounded-full bg-leaf-600 px-3 text-sm font-semibold text-white hover:bg-leaf-700"
             >
               <MessageCircle aria-hidden="true" className="h-4 w-4" />
-              {THREAD_TEXT.whatsapp}
+              {t('thread.whatsapp')}
             </a>
           )}
           {thread && <ThreadMenu conversation={thread.conversation} onReport={() => setReporting(true)} />}
@@ -456,7 +439,7 @@ export function ThreadPane({
       <>
         {header}
         <div className="p-4">
-          <Alert tone="danger" role="alert" title={missing ? THREAD_TEXT.notFound : THREAD_TEXT.loadFailed}>
+          <Alert tone="danger" role="alert" title={missing ? t('thread.notFound') : t('thread.loadFailed')}>
             {!missing && (
               <>
                 <p>{query.error?.message}</p>
@@ -466,13 +449,13 @@ export function ThreadPane({
                   onClick={() => void query.refetch()}
                   busy={query.isFetching}
                 >
-                  {THREAD_TEXT.tryAgain}
+                  {t('thread.tryAgain')}
                 </Button>
               </>
             )}
             {missing && (
               <ButtonLink to={backTo} size="sm" variant="outline" className="mt-2">
-                {THREAD_TEXT.back}
+                {t('thread.back')}
               </ButtonLink>
             )}
           </Alert>
@@ -513,29 +496,31 @@ export function ThreadPane({
         {thread.has_more && (
           <div className="mb-4 flex justify-center">
             <Button size="sm" variant="outline" busy={earlier === 'loading'} onClick={() => void more()}>
-              {THREAD_TEXT.loadEarlier}
+              {t('thread.loadEarlier')}
             </Button>
           </div>
         )}
         {earlier === 'failed' && (
           <p role="alert" className="mb-3 text-center text-sm text-danger">
-            {THREAD_TEXT.loadFailed}
+            {t('thread.loadFailed')}
           </p>
         )}
         {messages.length === 0 ? (
-          <p className="py-10 text-center text-sm text-muted-fg">{THREAD_TEXT.noMessages(other.name)}</p>
+          <p className="py-10 text-center text-sm text-muted-fg">
+            {t('thread.noMessages', { name: other.name })}
+          </p>
         ) : (
-          <ol aria-label={`Messages with ${other.name}`} className="flex flex-col gap-2">
+          <ol aria-label={t('thread.messagesWith', { name: other.name })} className="flex flex-col gap-2">
             {messages.map((m) => {
-              const day = new Date(m.created_at).toDateString();
+              const day = formatDate(m.created_at, 'en', 'short-day');
               const separator = day !== lastDay;
               lastDay = day;
               const mine = m.sender_id === meId;
               const status =
                 lastMine && m.id === lastMine.id
                   ? conversation.other_read_seq >= m.seq
-                    ? THREAD_TEXT.read
-                    : THREAD_TEXT.sent
+                    ? 'read'
+                    : 'sent'
                   : null;
               return (
                 <Fragment key={m.id}>
@@ -545,11 +530,21 @@ export function ThreadPane({
                       className="my-2 flex items-center gap-3 text-xs font-semibold text-muted-fg"
                     >
                       <span className="h-px flex-1 bg-border" />
-                      {dayLabel(m.created_at)}
+                      {dayLabel(m.created_at, language, {
+                        today: t('thread.today'),
+                        yesterday: t('thread.yesterday'),
+                      })}
                       <span className="h-px flex-1 bg-border" />
                     </li>
                   )}
-                  <Bubble message={m} mine={mine} otherName={other.name} status={status} onRetry={retry} />
+                  <Bubble
+                    message={m}
+                    mine={mine}
+                    otherName={other.name}
+                    status={status}
+                    onRetry={retry}
+                    onDelete={discard}
+                  />
                 </Fragment>
               );
             })}
@@ -562,7 +557,7 @@ export function ThreadPane({
               <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted-fg [animation-delay:150ms]" />
               <span className="h-1.5 w-1.5 animate-bounce rounded-full bg-muted-fg [animation-delay:300ms]" />
             </span>
-            {THREAD_TEXT.typing(other.name)}
+            {t('thread.typing', { name: other.name })}
           </p>
         )}
       </div>

@@ -1,17 +1,14 @@
-import type { Message } from '@adwuma/shared';
+import { type Message, messageBodyProblem } from '@adwuma/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { UNEXPECTED_MESSAGE } from '../../lib/api.ts';
-import { messagingKeys } from '../realtime/index.ts';
+import { useCallback, useEffect, useMemo } from 'react';
+import { getOutbox, messagingKeys, type OutboxEntry, useOutboxEntries } from '../realtime/index.ts';
 import {
   mergeMessages,
   type Outgoing,
   sendImage,
-  sendText,
   type ThreadMessage,
   updateThread,
 } from './api/messaging-api.ts';
-import { CONTEXT_LABELS } from './links.ts';
 
 /** A fresh client_id for one send; a retry reuses it so the server answers the first copy. */
 export function newClientId(): string {
@@ -20,105 +17,119 @@ export function newClientId(): string {
     : `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** The optimistic copy shown at once, marked pending. */
-function localCopy(conversationId: string, meId: string, out: Outgoing, previewUrl?: string): ThreadMessage {
+/** The copy shown in the thread while a message is in the outbox (waiting, sending or refused). */
+export function localCopy(entry: OutboxEntry, meId: string): ThreadMessage {
+  const outgoing: Outgoing = {
+    body: entry.body,
+    clientId: entry.clientId,
+    ...(entry.context ? { context: entry.context } : {}),
+    ...(entry.file ? { file: entry.file } : {}),
+  };
   return {
-    id: `local-${out.clientId}`,
-    conversation_id: conversationId,
+    id: `local-${entry.clientId}`,
+    conversation_id: entry.conversationId,
     seq: Number.MAX_SAFE_INTEGER,
     sender_id: meId,
-    body: out.body,
-    client_id: out.clientId,
+    body: entry.body,
+    client_id: entry.clientId,
     attachment:
-      out.file && previewUrl
-        ? { url: previewUrl, content_type: out.file.type, width: null, height: null }
+      entry.file && entry.previewUrl
+        ? { url: entry.previewUrl, content_type: entry.file.type, width: null, height: null }
         : null,
-    context: out.context
-      ? { type: out.context.type, id: out.context.id, title: CONTEXT_LABELS[out.context.type], link: '' }
-      : null,
-    created_at: new Date().toISOString(),
-    local: { status: 'pending', outgoing: out, progress: out.file ? 0 : undefined },
+    // The title is the context type's label until the server names it (thread.tsx).
+    context: entry.context ? { type: entry.context.type, id: entry.context.id, title: '', link: '' } : null,
+    created_at: entry.createdAt,
+    local: {
+      status: entry.state === 'sending' ? 'pending' : entry.state,
+      error: entry.error,
+      progress: entry.progress,
+      outgoing,
+    },
   };
 }
 
+/** Puts the server's copy of a sent message into its thread (it replaces the local copy by client_id). */
+export function applySent(queryClient: ReturnType<typeof useQueryClient>, saved: Message): void {
+  updateThread(queryClient, saved.conversation_id, (t) => ({
+    ...t,
+    conversation: { ...t.conversation, last_seq: Math.max(t.conversation.last_seq, saved.seq) },
+    messages: mergeMessages(t.messages, [saved]),
+  }));
+}
+
 /**
- * Optimistic sending: the message shows at once (pending), is replaced by the server's copy when
- * confirmed (by client_id), or stays with the server's reason and a Retry (same client_id).
+ * Sending through the outbox (issue 21): the message shows at once ("Sending…", or "Waiting to send"
+ * offline), is kept until the server confirms it, then the server's copy takes its place (matched
+ * by client_id, so the realtime echo and a refetch do not show it twice). A refusal stays with the
+ * server's reason, Retry (same client_id) and Delete.
  */
 export function useSendMessage(conversationId: string, meId: string) {
   const queryClient = useQueryClient();
+  const box = getOutbox(meId);
+  const entries = useOutboxEntries(meId, conversationId);
 
-  const patchLocal = useCallback(
-    (clientId: string, patch: (m: ThreadMessage) => ThreadMessage) =>
-      updateThread(queryClient, conversationId, (t) => ({
-        ...t,
-        messages: t.messages.map((m) => (m.local && m.client_id === clientId ? patch(m) : m)),
-      })),
-    [queryClient, conversationId],
+  useEffect(
+    () =>
+      box.subscribe((change) => {
+        if (change.type !== 'sent') return;
+        applySent(queryClient, change.message);
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+      }),
+    [box, queryClient],
   );
 
-  const deliver = useCallback(
-    async (out: Outgoing) => {
-      try {
-        const saved: Message = out.file
-          ? await sendImage(conversationId, { ...out, file: out.file }, (progress) =>
-              patchLocal(out.clientId, (m) => (m.local ? { ...m, local: { ...m.local, progress } } : m)),
-            )
-          : await sendText(conversationId, out);
-        updateThread(queryClient, conversationId, (t) => {
-          // The local preview of a photo is not needed once the server's copy shows.
-          const local = t.messages.find((m) => m.local && m.client_id === out.clientId);
-          if (local?.attachment?.url.startsWith('blob:')) URL.revokeObjectURL(local.attachment.url);
-          return t;
-        });
-        updateThread(queryClient, conversationId, (t) => ({
-          ...t,
-          conversation: { ...t.conversation, last_seq: Math.max(t.conversation.last_seq, saved.seq) },
-          messages: mergeMessages(t.messages, [saved]),
-        }));
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
-        return true;
-      } catch (error) {
-        const reason = error instanceof Error && error.message ? error.message : UNEXPECTED_MESSAGE;
-        patchLocal(out.clientId, (m) =>
-          m.local ? { ...m, local: { ...m.local, status: 'failed', error: reason, progress: undefined } } : m,
-        );
-        // A block or a closed conversation: refetch to show the notice instead of the composer.
+  const afterRound = useCallback(
+    (clientId: string) => {
+      // A block or a closed conversation: refetch to show the notice instead of the composer.
+      if (box.get(clientId)?.state === 'failed')
         void queryClient.invalidateQueries({ queryKey: messagingKeys.thread(conversationId) });
-        return false;
-      }
     },
-    [conversationId, patchLocal, queryClient],
+    [box, conversationId, queryClient],
   );
 
   const send = useCallback(
-    (out: Outgoing) => {
-      const preview = out.file ? URL.createObjectURL(out.file) : undefined;
-      updateThread(queryClient, conversationId, (t) => ({
-        ...t,
-        messages: mergeMessages(t.messages, [localCopy(conversationId, meId, out, preview)]),
-      }));
-      return deliver(out);
+    async (out: Outgoing) => {
+      if (messageBodyProblem(out.body, Boolean(out.file))) return;
+      await box.add({
+        clientId: out.clientId,
+        conversationId,
+        body: out.body,
+        ...(out.context ? { context: out.context } : {}),
+        ...(out.file
+          ? {
+              file: out.file,
+              previewUrl: URL.createObjectURL(out.file),
+              sendWith: (entry, onProgress) =>
+                sendImage(
+                  entry.conversationId,
+                  { body: entry.body, clientId: entry.clientId, context: entry.context, file: out.file! },
+                  onProgress,
+                ),
+            }
+          : {}),
+      });
+      afterRound(out.clientId);
     },
-    [conversationId, meId, deliver, queryClient],
+    [box, conversationId, afterRound],
   );
 
   const retry = useCallback(
     (m: ThreadMessage) => {
-      if (!m.local) return;
-      const out = m.local.outgoing;
-      patchLocal(out.clientId, (x) =>
-        x.local
-          ? {
-              ...x,
-              local: { ...x.local, status: 'pending', error: undefined, progress: out.file ? 0 : undefined },
-            }
-          : x,
-      );
-      void deliver(out);
+      if (!m.client_id) return;
+      const clientId = m.client_id;
+      void box.retry(clientId).then(() => afterRound(clientId));
     },
-    [deliver, patchLocal],
+    [box, afterRound],
   );
 
-  return { send, retry };
+  const discard = useCallback(
+    (m: ThreadMessage) => {
+      if (m.client_id) box.remove(m.client_id);
+    },
+    [box],
+  );
+
+  const local = useMemo(() => entries.map((e) => localCopy(e, meId)), [entries, meId]);
+
+  return { send, retry, discard, local };
 }

@@ -4,34 +4,25 @@ import type { ReactNode } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { textOf } from '../../i18n/index.ts';
 import { toast } from '../../lib/toast.ts';
 import { pushKeys, pushSubscriptionsQuery } from './api/push.ts';
 import { DiagnosticsSection } from './diagnostics-section.tsx';
+import { useNotificationsText } from './i18n.ts';
 import { type DeviceState, disablePush, enablePush, readDeviceState } from './push-device.ts';
 
-export const DEVICE_TEXT = {
-  title: 'This device',
-  lead: 'Push notifications reach this browser even when Adwuma is closed.',
-  enable: 'Enable push on this device',
-  disable: 'Turn off push on this device',
-  enabled: 'Push is on for this device',
-  disabled: 'Push is off for this device',
-  unsupported: (missing: string[]) =>
-    `This browser can’t receive push notifications (it has no ${missing.join(', ')}). Try an up-to-date Chrome, Edge or Firefox, or add Adwuma to your home screen on iPhone.`,
-} as const;
-
-const PERMISSION: Record<DeviceState['permission'], { label: string; tone: BadgeTone }> = {
-  granted: { label: 'Allowed', tone: 'leaf' },
-  denied: { label: 'Blocked', tone: 'danger' },
-  default: { label: 'Not asked yet', tone: 'neutral' },
-  unsupported: { label: 'Not supported', tone: 'neutral' },
+const PERMISSION: Record<DeviceState['permission'], BadgeTone> = {
+  granted: 'leaf',
+  denied: 'danger',
+  default: 'neutral',
+  unsupported: 'neutral',
 };
 
-const WORKER: Record<DeviceState['worker'], { label: string; tone: BadgeTone }> = {
-  active: { label: 'Active', tone: 'leaf' },
-  registered: { label: 'Registered (starting)', tone: 'brand' },
-  none: { label: 'Not registered', tone: 'neutral' },
-  unsupported: { label: 'Not supported', tone: 'neutral' },
+const WORKER: Record<DeviceState['worker'], BadgeTone> = {
+  active: 'leaf',
+  registered: 'brand',
+  none: 'neutral',
+  unsupported: 'neutral',
 };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -43,10 +34,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
+const message = (error: unknown) =>
+  error instanceof Error ? error.message : textOf('notifications')('inbox.tryAgainLater');
 
 /** Permission, service worker and push subscription of this browser, with on/off. */
 export function DeviceSection() {
+  const { t } = useNotificationsText();
   const queryClient = useQueryClient();
   const device = useQuery({
     queryKey: pushKeys.device,
@@ -61,56 +54,55 @@ export function DeviceSection() {
   };
   const enable = useMutation({
     mutationFn: enablePush,
-    onSuccess: () => toast.success(DEVICE_TEXT.enabled),
-    onError: (error) => toast.error('Push could not be turned on', { description: message(error) }),
+    onSuccess: () => toast.success(textOf('notifications')('device.enabled')),
+    onError: (error) =>
+      toast.error(textOf('notifications')('device.enableFailed'), { description: message(error) }),
     onSettled: refresh,
   });
   const disable = useMutation({
     mutationFn: disablePush,
-    onSuccess: () => toast.success(DEVICE_TEXT.disabled),
-    onError: (error) => toast.error('Push could not be turned off', { description: message(error) }),
+    onSuccess: () => toast.success(textOf('notifications')('device.disabled')),
+    onError: (error) =>
+      toast.error(textOf('notifications')('device.disableFailed'), { description: message(error) }),
     onSettled: refresh,
   });
 
   const state = device.data;
   const count = account.data?.subscriptions;
-  const permission = PERMISSION[state?.permission ?? 'unsupported'];
-  const worker = WORKER[state?.worker ?? 'unsupported'];
+  const permission = state?.permission ?? 'unsupported';
+  const worker = state?.worker ?? 'unsupported';
 
   return (
-    <DiagnosticsSection id="device" title={DEVICE_TEXT.title} lead={DEVICE_TEXT.lead}>
+    <DiagnosticsSection id="device" title={t('device.title')} lead={t('device.lead')}>
       {device.isPending ? (
         <p role="status" className="text-sm text-muted-fg">
-          Checking this browser…
+          {t('device.checking')}
         </p>
       ) : (
         <>
           {state && !state.supported && (
             <Alert tone="info" className="mb-4">
-              {DEVICE_TEXT.unsupported(state.missing)}
+              {t('device.unsupported', { missing: state.missing.join(', ') })}
             </Alert>
           )}
           <dl>
-            <Fact label="Notification permission">
-              <Badge tone={permission.tone}>{permission.label}</Badge>
+            <Fact label={t('device.permission')}>
+              <Badge tone={PERMISSION[permission]}>{t(`device.permissions.${permission}`)}</Badge>
             </Fact>
-            <Fact label="Service worker">
-              <Badge tone={worker.tone}>{worker.label}</Badge>
+            <Fact label={t('device.worker')}>
+              <Badge tone={WORKER[worker]}>{t(`device.workers.${worker}`)}</Badge>
             </Fact>
-            <Fact label="Push on this browser">
+            <Fact label={t('device.push')}>
               <Badge tone={state?.subscribed ? 'leaf' : 'neutral'}>
-                {state?.subscribed ? 'Subscribed' : 'Not subscribed'}
+                {state?.subscribed ? t('device.subscribed') : t('device.notSubscribed')}
               </Badge>
             </Fact>
-            <Fact label="Devices with push on your account">
-              {count === undefined ? (account.isError ? 'Unknown' : '…') : count}
+            <Fact label={t('device.devices')}>
+              {count === undefined ? (account.isError ? t('device.unknown') : '…') : count}
             </Fact>
           </dl>
           {state?.permission === 'denied' && (
-            <p className="mt-3 text-sm text-muted-fg">
-              Notifications are blocked for Adwuma in this browser. Allow them in the site settings (the icon
-              beside the address), then enable push again.
-            </p>
+            <p className="mt-3 text-sm text-muted-fg">{t('device.blocked')}</p>
           )}
           {state?.supported && (
             <div className="mt-4 flex flex-wrap gap-2">
@@ -122,13 +114,13 @@ export function DeviceSection() {
                   onClick={() => enable.mutate()}
                 >
                   <BellRing aria-hidden="true" className="h-4 w-4" />
-                  {DEVICE_TEXT.enable}
+                  {t('device.enable')}
                 </Button>
               )}
               {state.subscribed && (
                 <Button variant="outline" busy={disable.isPending} onClick={() => disable.mutate()}>
                   <BellOff aria-hidden="true" className="h-4 w-4" />
-                  {DEVICE_TEXT.disable}
+                  {t('device.disable')}
                 </Button>
               )}
             </div>

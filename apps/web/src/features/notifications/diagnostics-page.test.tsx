@@ -1,13 +1,22 @@
-import { NOTIFICATION_KINDS } from '@adwuma/shared';
+import { NOTIFICATION_KINDS, SMS_KINDS } from '@adwuma/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, json, makeMe, renderWithSession, stubFetch } from '../auth/test/fixtures.tsx';
+import { i18n, setLanguage } from '../../i18n/index.ts';
+import { callsTo, type Handler, json, makeMe, renderWithSession, stubFetch } from '../auth/test/fixtures.tsx';
 import { NotificationsDiagnosticsPage } from './diagnostics-page.tsx';
 
-function renderPage({ failPut = false, putGate = Promise.resolve() } = {}) {
+function renderPage({
+  failPut = false,
+  putGate = Promise.resolve(),
+  phone = null as string | null,
+  extra = (() => undefined) as Handler,
+} = {}) {
   const fetchMock = stubFetch((req) => {
-    if (req.path === '/api/me') return json(200, makeMe('customer'));
+    const answer = extra(req);
+    if (answer) return answer;
+    if (req.path === '/api/me')
+      return json(200, makeMe('customer', { phone_number: phone, phone_verified: phone !== null }));
     if (req.path === '/api/notifications/preferences' && req.method === 'GET')
       return json(200, { items: [{ kind: 'message', in_app: true, email: false, push: true }] });
     if (req.path === '/api/notifications/preferences' && req.method === 'PUT')
@@ -48,7 +57,8 @@ describe('/notifications/diagnostics', () => {
     expect(await screen.findByRole('switch', { name: 'Messages: Email' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Messages: In the app' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Bookings: Push' })).toBeChecked();
-    expect(screen.getAllByRole('switch')).toHaveLength(NOTIFICATION_KINDS.length * 3);
+    // Issue 21: an SMS switch only for the kinds that may go by SMS.
+    expect(screen.getAllByRole('switch')).toHaveLength(NOTIFICATION_KINDS.length * 3 + SMS_KINDS.length);
     expect(document.title).toContain('Notification diagnostics');
   });
 
@@ -60,7 +70,7 @@ describe('/notifications/diagnostics', () => {
     expect(bookingsEmail).not.toBeChecked();
     await waitFor(() => expect(callsTo(fetchMock, '/api/notifications/preferences')).toHaveLength(2));
     expect(callsTo(fetchMock, '/api/notifications/preferences')[1]?.body).toEqual({
-      items: [{ kind: 'booking', in_app: true, email: false, push: true }],
+      items: [{ kind: 'booking', in_app: true, email: false, push: true, sms: false }],
     });
     expect(bookingsEmail).not.toBeChecked();
   });
@@ -122,5 +132,87 @@ describe('/notifications/diagnostics', () => {
     expect(
       within(section).getByText(/latency can be measured once the connection is open/),
     ).toBeInTheDocument();
+  });
+});
+
+describe('Phone and SMS (issue 21)', () => {
+  it('SMS switches wait for a verified phone, and only for the kinds SMS allows', async () => {
+    renderPage();
+    const bookingsSms = await screen.findByRole('switch', { name: 'Bookings: SMS' });
+    expect(bookingsSms).toBeDisabled();
+    expect(bookingsSms).toHaveAccessibleDescription('Verify your phone number above to get SMS.');
+    expect(screen.getByRole('switch', { name: 'Billing: SMS' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Messages: SMS' })).toBeDisabled();
+    expect(screen.queryByRole('switch', { name: 'Jobs: SMS' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add your phone number' })).toBeInTheDocument();
+  });
+
+  it('with a verified phone: shows it, and an SMS switch saves sms', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage({ phone: '+233241234567' });
+    expect(await screen.findByText('Your phone number: +233 24 123 4567')).toBeInTheDocument();
+    const bookingsSms = await screen.findByRole('switch', { name: 'Bookings: SMS' });
+    await waitFor(() => expect(bookingsSms).toBeEnabled());
+    await user.click(bookingsSms);
+    await waitFor(() => expect(callsTo(fetchMock, '/api/notifications/preferences')).toHaveLength(2));
+    expect(callsTo(fetchMock, '/api/notifications/preferences')[1]?.body).toEqual({
+      items: [{ kind: 'booking', in_app: true, email: true, push: true, sms: true }],
+    });
+  });
+
+  it('adds a phone: number, code, "already used" shown, then verified', async () => {
+    const user = userEvent.setup();
+    let verified = false;
+    let tries = 0;
+    const { fetchMock } = renderPage({
+      extra: (req) => {
+        if (req.path === '/api/me' && verified)
+          return json(200, makeMe('customer', { phone_number: '+233201112222', phone_verified: true }));
+        if (req.path === '/api/auth/phone-number/send-otp') return json(200, { message: 'code sent' });
+        if (req.path === '/api/auth/phone-number/verify') {
+          tries += 1;
+          if (tries === 1)
+            return json(400, {
+              code: 'PHONE_NUMBER_EXIST',
+              message: 'This phone number is already used by another account.',
+            });
+          verified = true;
+          return json(200, { status: true, token: null, user: { id: 'user-1' } });
+        }
+        return undefined;
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add your phone number' }));
+    await user.type(screen.getByLabelText('Phone number'), '020 111 2222');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('6-digit code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify number' }));
+    expect(
+      await screen.findByText('This phone number is already used by another account.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify number' }));
+    expect(await screen.findByText('Your phone number: +233 20 111 2222')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/auth/phone-number/verify').at(-1)?.body).toEqual({
+      phoneNumber: '+233201112222',
+      code: '111111',
+      updatePhoneNumber: true,
+    });
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Bookings: SMS' })).toBeEnabled());
+  });
+});
+
+describe('in Twi (issue 21)', () => {
+  afterEach(async () => {
+    if (i18n.language !== 'en') await setLanguage('en');
+  });
+
+  it('shows the settings, preferences and phone section in Twi', async () => {
+    await setLanguage('ak');
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Nhyehyɛe ne nhwehwɛmu' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Fon ne SMS' })).toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: 'Bookings: SMS' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Nkra: Email' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Fa wo fon nɔma ka ho' })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ROUTES } from '../../lib/routes.ts';
 import { useDismiss } from '../../lib/use-dismiss.ts';
+import { useNotificationsText } from './i18n.ts';
 import {
   NotificationContent,
   NotificationListBody,
@@ -14,14 +15,6 @@ import { HEADER_ICON_CLASSES, UnreadBadge } from './unread-badge.tsx';
 
 /** How many notifications the bell lists (the newest). */
 export const BELL_LIMIT = 8;
-
-export const BELL_TEXT = {
-  title: 'Notifications',
-  markAll: 'Mark all read',
-  empty: 'No notifications yet. Updates about your messages, jobs and bookings will show here.',
-  failed: 'Notifications could not be loaded.',
-  settings: 'Notification settings',
-} as const;
 
 function BellItem({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
   return (
@@ -40,6 +33,7 @@ function BellItem({ item, onOpen }: { item: Notification; onOpen: (item: Notific
  * notifications. Opening one marks it read and goes to its page.
  */
 export function NotificationBell() {
+  const { t } = useNotificationsText();
   const [open, setOpen] = useState(false);
   const closeMenu = useCallback(() => setOpen(false), []);
   const panelId = useId();
@@ -76,7 +70,7 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-haspopup="dialog"
-        aria-label={unread > 0 ? `${BELL_TEXT.title}, ${unread} unread` : BELL_TEXT.title}
+        aria-label={unread > 0 ? t('bell.titleUnread', { count: unread }) : t('bell.title')}
         onClick={() => setOpen((v) => !v)}
         className={`${HEADER_ICON_CLASSES} ${open ? 'bg-muted' : ''}`}
       >
@@ -94,11 +88,11 @@ export function NotificationBell() {
         >
           <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
             <h2 id={titleId} className="flex items-center gap-2 text-base font-bold tracking-tight text-fg">
-              {BELL_TEXT.title}
+              {t('bell.title')}
               {unread > 0 && (
                 <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
                   {unread}
-                  <span className="sr-only"> unread</span>
+                  <span className="sr-only"> {t('bell.unread')}</span>
                 </span>
               )}
             </h2>
@@ -110,15 +104,15 @@ export function NotificationBell() {
                 className="inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-brand-700 hover:bg-muted disabled:opacity-60 dark:text-brand-500"
               >
                 <CheckCheck aria-hidden="true" className="h-4 w-4" />
-                {BELL_TEXT.markAll}
+                {t('bell.markAll')}
               </button>
             )}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-2">
             <NotificationListBody
               inbox={inbox}
-              failed={BELL_TEXT.failed}
-              empty={BELL_TEXT.empty}
+              failed={t('bell.failed')}
+              empty={t('bell.empty')}
               renderItem={(item) => <BellItem item={item} onOpen={openItem} />}
             />
           </div>
@@ -129,7 +123,7 @@ export function NotificationBell() {
               className="inline-flex min-h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-fg hover:bg-muted"
             >
               <Settings aria-hidden="true" className="h-4 w-4 text-muted-fg" />
-              {BELL_TEXT.settings}
+              {t('bell.settings')}
             </Link>
           </div>
         </div>

@@ -1,8 +1,9 @@
-import type { Notification } from '@adwuma/shared';
+import { formatDate, type Notification } from '@adwuma/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { textOf, useLanguage } from '../../i18n/index.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   markAllNotificationsRead,
@@ -12,6 +13,7 @@ import {
   notificationKeys,
   notificationsQuery,
 } from './api/notifications.ts';
+import { useNotificationsText } from './i18n.ts';
 
 const RELATIVE = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -42,7 +44,7 @@ export function useNotificationInbox(limit: number) {
     onMutate: () => markAllReadInCache(queryClient),
     onError: (error) => {
       refresh();
-      toast.error(error instanceof Error ? error.message : 'Please try again.');
+      toast.error(error instanceof Error ? error.message : textOf('notifications')('inbox.tryAgainLater'));
     },
     onSuccess: refresh,
   });
@@ -69,6 +71,8 @@ export function NotificationContent({
   clampBody?: boolean;
 }) {
   const unread = !item.read_at;
+  const { t } = useNotificationsText();
+  const language = useLanguage();
   return (
     <>
       <span
@@ -78,7 +82,7 @@ export function NotificationContent({
       <span className="min-w-0 flex-1 wrap-anywhere">
         <span className={`block ${unread ? 'font-semibold text-fg' : 'font-medium text-muted-fg'}`}>
           {item.title}
-          {unread && <span className="sr-only"> (unread)</span>}
+          {unread && <span className="sr-only"> {t('inbox.unreadMark')}</span>}
         </span>
         {item.body && (
           <span className={`mt-0.5 block text-sm text-muted-fg ${clampBody ? 'line-clamp-2' : ''}`}>
@@ -86,7 +90,7 @@ export function NotificationContent({
           </span>
         )}
         <time dateTime={item.created_at} className="mt-1 block text-xs text-muted-fg">
-          {timeAgo(item.created_at)}
+          {language === 'en' ? timeAgo(item.created_at) : formatDate(item.created_at, language, 'moment')}
         </time>
       </span>
     </>
@@ -109,9 +113,10 @@ export function NotificationListBody({
   renderItem: (item: Notification) => ReactNode;
 }) {
   const { notifications, items } = inbox;
+  const { t } = useNotificationsText();
   if (notifications.isPending) {
     return (
-      <div role="status" aria-label="Loading" className="grid gap-2 p-1">
+      <div role="status" aria-label={t('inbox.loading')} className="grid gap-2 p-1">
         <Skeleton className="h-14" />
         <Skeleton className="h-14" />
       </div>
@@ -126,7 +131,7 @@ export function NotificationListBody({
           onClick={() => void notifications.refetch()}
           className="font-semibold text-brand-700 underline dark:text-brand-500"
         >
-          Try again
+          {t('inbox.tryAgain')}
         </button>
       </p>
     );

@@ -3,6 +3,7 @@ import { Bell, CheckCheck, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { AppLink } from '../../components/ui/button-link.tsx';
+import { useNotificationsText } from './i18n.ts';
 import {
   NotificationContent,
   NotificationListBody,
@@ -32,6 +33,7 @@ function Row({ item, onOpen }: { item: Notification; onOpen: (item: Notification
 /** The dashboard's latest notifications, with "Mark all read" (the full centre comes with messaging). */
 export function NotificationsCard() {
   const titleId = useId();
+  const { t } = useNotificationsText();
   const inbox = useNotificationInbox(LATEST);
   const { unread, readAll } = inbox;
 
@@ -43,26 +45,26 @@ export function NotificationsCard() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold tracking-tight">
           <Bell aria-hidden="true" className="h-5 w-5 text-brand-700 dark:text-brand-500" />
-          Notifications
+          {t('bell.title')}
           {unread > 0 && (
             <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
               {unread}
-              <span className="sr-only"> unread</span>
+              <span className="sr-only"> {t('bell.unread')}</span>
             </span>
           )}
         </h2>
         {unread > 0 && (
           <Button variant="ghost" size="sm" busy={readAll.isPending} onClick={() => readAll.mutate()}>
             <CheckCheck aria-hidden="true" className="h-4 w-4" />
-            Mark all read
+            {t('bell.markAll')}
           </Button>
         )}
       </div>
       <div className="mt-3">
         <NotificationListBody
           inbox={inbox}
-          failed="Notifications could not be loaded."
-          empty="No notifications yet. Updates about your account and bookings will show here."
+          failed={t('bell.failed')}
+          empty={t('card.empty')}
           renderItem={(item) => <Row item={item} onOpen={inbox.markRead} />}
         />
       </div>

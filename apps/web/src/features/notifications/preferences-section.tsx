@@ -1,13 +1,15 @@
 import {
-  NOTIFICATION_CHANNEL_LABELS,
+  isSmsKind,
   NOTIFICATION_CHANNELS,
-  NOTIFICATION_KIND_LABELS,
   type NotificationChannel,
   type NotificationPreferences,
 } from '@adwuma/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { textOf } from '../../i18n/index.ts';
 import { toast } from '../../lib/toast.ts';
+import { useOptionalSession } from '../auth/index.ts';
 import {
   completePreferences,
   type PreferenceRow,
@@ -16,31 +18,37 @@ import {
   savePreferences,
 } from './api/preferences.ts';
 import { DiagnosticsSection } from './diagnostics-section.tsx';
+import { useNotificationsText } from './i18n.ts';
 
-export const PREFERENCES_TEXT = {
-  title: 'Preferences',
-  lead: 'Choose how Adwuma tells you about each kind of update.',
-  saveFailed: 'Your notification settings could not be saved',
-  failed: 'Your notification settings could not be loaded.',
-} as const;
+/** The switches of each kind: the three channels, and SMS (issue 21) for the kinds that allow it. */
+const COLUMNS = [...NOTIFICATION_CHANNELS, 'sms'] as const;
+type Column = NotificationChannel | 'sms';
 
 function Toggle({
   checked,
   label,
   onChange,
+  disabled = false,
+  describedBy,
 }: {
   checked: boolean;
   label: string;
   onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  describedBy?: string;
 }) {
   return (
-    <label className="relative inline-flex cursor-pointer items-center justify-center p-1">
+    <label
+      className={`relative inline-flex items-center justify-center p-1 ${disabled ? 'cursor-not-allowed opacity-50' : 'cursor-pointer'}`}
+    >
       <input
         type="checkbox"
         role="switch"
         checked={checked}
         aria-checked={checked}
         aria-label={label}
+        disabled={disabled}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.checked)}
         className="peer sr-only"
       />
@@ -58,6 +66,10 @@ function Toggle({
 
 /** Kinds × channels, each a switch saved at once (and put back if saving fails). */
 export function PreferencesSection() {
+  const { t } = useNotificationsText();
+  const session = useOptionalSession();
+  const phoneVerified = session?.me?.phone_verified === true;
+  const smsHintId = useId();
   const queryClient = useQueryClient();
   const preferences = useQuery(preferencesQuery());
   const rows = completePreferences(preferences.data);
@@ -78,75 +90,103 @@ export function PreferencesSection() {
       const current = completePreferences(
         queryClient.getQueryData<NotificationPreferences>(preferenceKeys.all),
       ).find((r) => r.kind === next.kind);
-      const changed = NOTIFICATION_CHANNELS.filter((c) => next[c] !== previous[c]);
+      const changed = COLUMNS.filter((c) => next[c] !== previous[c]);
       if (current) putRow({ ...current, ...Object.fromEntries(changed.map((c) => [c, previous[c]])) });
-      toast.error(PREFERENCES_TEXT.saveFailed, {
+      toast.error(textOf('notifications')('preferences.saveFailed'), {
         description: error instanceof Error ? error.message : undefined,
       });
     },
   });
 
-  const change = (row: PreferenceRow, channel: NotificationChannel, on: boolean) =>
+  const change = (row: PreferenceRow, channel: Column, on: boolean) =>
     save.mutate({ next: { ...row, [channel]: on }, previous: row });
 
   return (
-    <DiagnosticsSection id="preferences" title={PREFERENCES_TEXT.title} lead={PREFERENCES_TEXT.lead}>
+    <DiagnosticsSection id="preferences" title={t('preferences.title')} lead={t('preferences.lead')}>
       {preferences.isPending ? (
-        <div role="status" aria-label="Loading" className="grid gap-2">
+        <div role="status" aria-label={t('inbox.loading')} className="grid gap-2">
           <Skeleton className="h-12" />
           <Skeleton className="h-12" />
           <Skeleton className="h-12" />
         </div>
       ) : preferences.isError ? (
         <p className="text-sm text-muted-fg">
-          {PREFERENCES_TEXT.failed}{' '}
+          {t('preferences.failed')}{' '}
           <button
             type="button"
             onClick={() => void preferences.refetch()}
             className="font-semibold text-brand-700 underline dark:text-brand-500"
           >
-            Try again
+            {t('inbox.tryAgain')}
           </button>
         </p>
       ) : (
         <div className="-mx-2 overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Notification preferences</caption>
+            <caption className="sr-only">{t('preferences.caption')}</caption>
             <thead>
               <tr className="border-b border-border text-xs font-semibold uppercase tracking-wider text-muted-fg">
                 <th scope="col" className="px-2 py-2 font-semibold">
-                  Notify me about
+                  {t('preferences.notifyAbout')}
                 </th>
-                {NOTIFICATION_CHANNELS.map((channel) => (
+                {COLUMNS.map((channel) => (
                   <th key={channel} scope="col" className="w-16 px-1 py-2 text-center font-semibold sm:w-24">
-                    {NOTIFICATION_CHANNEL_LABELS[channel]}
+                    {t(`channels.${channel}`)}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => {
-                const { label, hint } = NOTIFICATION_KIND_LABELS[row.kind];
+                const label = t(`kinds.${row.kind}.label`);
+                const hint = t(`kinds.${row.kind}.hint`);
+                const sms = isSmsKind(row.kind);
                 return (
                   <tr key={row.kind} className="border-b border-border last:border-b-0">
                     <th scope="row" className="px-2 py-3 align-middle font-normal">
                       <span className="block font-semibold text-fg">{label}</span>
                       <span className="mt-0.5 hidden text-xs text-muted-fg sm:block">{hint}</span>
+                      {sms && (
+                        <span className="mt-0.5 hidden text-xs text-muted-fg sm:block">
+                          {t('preferences.smsOnly', { event: t(`smsEvents.${row.kind}`) })}
+                        </span>
+                      )}
                     </th>
                     {NOTIFICATION_CHANNELS.map((channel) => (
                       <td key={channel} className="px-1 py-3 text-center align-middle">
                         <Toggle
                           checked={row[channel]}
-                          label={`${label}: ${NOTIFICATION_CHANNEL_LABELS[channel]}`}
+                          label={`${label}: ${t(`channels.${channel}`)}`}
                           onChange={(on) => change(row, channel, on)}
                         />
                       </td>
                     ))}
+                    <td className="px-1 py-3 text-center align-middle">
+                      {sms ? (
+                        <Toggle
+                          checked={row.sms === true}
+                          label={`${label}: ${t('channels.sms')}`}
+                          disabled={!phoneVerified}
+                          describedBy={phoneVerified ? undefined : smsHintId}
+                          onChange={(on) => change(row, 'sms', on)}
+                        />
+                      ) : (
+                        <span className="text-muted-fg">
+                          <span aria-hidden="true">–</span>
+                          <span className="sr-only">{t('preferences.smsNotOffered')}</span>
+                        </span>
+                      )}
+                    </td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
+          {!phoneVerified && (
+            <p id={smsHintId} className="mt-3 px-2 text-xs text-muted-fg">
+              {t('preferences.smsNeedsPhone')}
+            </p>
+          )}
         </div>
       )}
     </DiagnosticsSection>

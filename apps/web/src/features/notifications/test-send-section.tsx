@@ -1,21 +1,16 @@
-import {
-  NOTIFICATION_CHANNEL_LABELS,
-  NOTIFICATION_CHANNELS,
-  type NotificationChannel,
-  type TestNotificationAnswer,
-} from '@adwuma/shared';
+import { NOTIFICATION_CHANNELS, type NotificationChannel, type TestNotificationAnswer } from '@adwuma/shared';
 import { CheckCircle2, Send, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { sendTestNotification } from './api/test-notification.ts';
 import { DiagnosticsSection } from './diagnostics-section.tsx';
-
-const BUTTON_LABELS: Record<NotificationChannel, string> = { in_app: 'In-app', email: 'Email', push: 'Push' };
+import { useNotificationsText } from './i18n.ts';
 
 type Outcome = { status: 'sending' } | { status: 'done'; answer: TestNotificationAnswer };
 
 /** Sends a test notice through each channel and says what the server did. */
 export function TestSendSection() {
+  const { t } = useNotificationsText();
   const [outcomes, setOutcomes] = useState<Partial<Record<NotificationChannel, Outcome>>>({});
 
   const send = async (channel: NotificationChannel) => {
@@ -24,17 +19,17 @@ export function TestSendSection() {
     try {
       answer = await sendTestNotification(channel);
     } catch (error) {
-      answer = { channel, ok: false, detail: error instanceof Error ? error.message : 'Please try again.' };
+      answer = {
+        channel,
+        ok: false,
+        detail: error instanceof Error ? error.message : t('inbox.tryAgainLater'),
+      };
     }
     setOutcomes((o) => ({ ...o, [channel]: { status: 'done', answer } }));
   };
 
   return (
-    <DiagnosticsSection
-      id="test"
-      title="Send a test"
-      lead="Sends you a test notification through one channel, whatever your preferences say."
-    >
+    <DiagnosticsSection id="test" title={t('test.title')} lead={t('test.lead')}>
       <ul className="grid gap-3">
         {NOTIFICATION_CHANNELS.map((channel) => {
           const outcome = outcomes[channel];
@@ -49,10 +44,10 @@ export function TestSendSection() {
                 className="w-28 shrink-0 sm:w-32"
                 busy={outcome?.status === 'sending'}
                 onClick={() => void send(channel)}
-                aria-label={`Send a test: ${NOTIFICATION_CHANNEL_LABELS[channel]}`}
+                aria-label={t('test.button', { channel: t(`channels.${channel}`) })}
               >
                 <Send aria-hidden="true" className="h-4 w-4" />
-                {BUTTON_LABELS[channel]}
+                {t(`test.${channel}`)}
               </Button>
               <p aria-live="polite" className="w-full min-w-0 flex-1 text-sm">
                 {outcome?.status === 'done' ? (
@@ -63,14 +58,16 @@ export function TestSendSection() {
                       <XCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-danger" />
                     )}
                     <span className="min-w-0 wrap-anywhere">
-                      <span className="font-semibold text-fg">{outcome.answer.ok ? 'Sent' : 'Not sent'}</span>
+                      <span className="font-semibold text-fg">
+                        {outcome.answer.ok ? t('test.sent') : t('test.notSent')}
+                      </span>
                       <span className="text-muted-fg"> · {outcome.answer.detail}</span>
                     </span>
                   </span>
                 ) : outcome?.status === 'sending' ? (
-                  <span className="text-muted-fg">Sending…</span>
+                  <span className="text-muted-fg">{t('test.sending')}</span>
                 ) : (
-                  <span className="text-muted-fg">Not tried yet</span>
+                  <span className="text-muted-fg">{t('test.notTried')}</span>
                 )}
               </p>
             </li>

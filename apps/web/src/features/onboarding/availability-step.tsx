@@ -1,7 +1,6 @@
 import {
   AVAILABILITY_TIMEZONE,
   DEFAULT_WEEK,
-  WEEKDAY_NAMES,
   type WeeklyAvailabilityRequest,
   weeklyAvailabilitySchema,
 } from '@adwuma/shared';
@@ -9,6 +8,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Input } from '../../components/ui/field.tsx';
 import { saveAvailability, useSavedAvailability, type WeekAnswer } from '../../lib/onboarding-api.ts';
+import { useSearchFormat } from '../search/index.ts';
+import { useOnboardingText } from './i18n.ts';
 import { Loading, useSave } from './steps.tsx';
 import {
   FormError,
@@ -57,6 +58,8 @@ export function AvailabilityStep({ step, next }: StepProps) {
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const done = useRef(false);
   const { busy, errors: serverErrors, formError, run } = useSave();
+  const { t } = useOnboardingText();
+  const { weekday: weekdayName } = useSearchFormat();
   useEffect(() => {
     if (saved.isSuccess && days === null) setDays(toDays(saved.data.availability ?? DEFAULT_WEEK));
   }, [saved.isSuccess, saved.data, days]);
@@ -103,9 +106,9 @@ export function AvailabilityStep({ step, next }: StepProps) {
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
-      <StepIntro>Hours are Ghana time. Use 15-minute steps.</StepIntro>
+      <StepIntro>{t('availability.intro')}</StepIntro>
       {days.map((day, index) => {
-        const name = WEEKDAY_NAMES[day.weekday] ?? String(day.weekday);
+        const name = weekdayName(day.weekday);
         const opensError = errors[`days.${index}.opens`];
         const closesError = errors[`days.${index}.closes`];
         const error = opensError ?? closesError;
@@ -124,20 +127,20 @@ export function AvailabilityStep({ step, next }: StepProps) {
                   className="h-4 w-4 accent-brand-600"
                   checked={!day.closed}
                   onChange={(e) => update(day.weekday, { closed: !e.target.checked })}
-                  aria-label={`Open on ${name}`}
+                  aria-label={t('availability.openOn', { day: name })}
                 />
-                {day.closed ? 'Closed' : 'Open'}
+                {day.closed ? t('availability.closed') : t('availability.open')}
               </label>
             </div>
             {!day.closed && (
               <div className="mt-2 grid grid-cols-2 gap-2">
                 <label htmlFor={fieldId(day.weekday, 'opens')} className="text-xs text-muted-fg">
-                  Opens
+                  {t('availability.opens')}
                   <Input
                     id={fieldId(day.weekday, 'opens')}
                     type="time"
                     step={900}
-                    aria-label={`${name} opens`}
+                    aria-label={t('availability.dayOpens', { day: name })}
                     aria-invalid={opensError ? true : undefined}
                     aria-describedby={opensError ? errorId : undefined}
                     value={day.opens}
@@ -145,12 +148,12 @@ export function AvailabilityStep({ step, next }: StepProps) {
                   />
                 </label>
                 <label htmlFor={fieldId(day.weekday, 'closes')} className="text-xs text-muted-fg">
-                  Closes
+                  {t('availability.closes')}
                   <Input
                     id={fieldId(day.weekday, 'closes')}
                     type="time"
                     step={900}
-                    aria-label={`${name} closes`}
+                    aria-label={t('availability.dayCloses', { day: name })}
                     aria-invalid={closesError ? true : undefined}
                     aria-describedby={closesError ? errorId : undefined}
                     value={day.closes}

@@ -27,18 +27,15 @@ import {
   VerificationStatusPanel,
   verificationPhase,
 } from '../verification/index.ts';
+import { useOnboardingText } from './i18n.ts';
 import { messageOf, StepFooter, StepIntro, type StepProps } from './wizard-frame.tsx';
 
-export const ID_STEP_TEXT = {
-  submit: 'Submit for review',
-  skip: 'Skip for now',
-  numberLabel: 'Ghana Card number',
-  numberPlaceholder: 'GHA-123456789-0',
-} as const;
+const NUMBER_PLACEHOLDER = 'GHA-123456789-0';
 
 function StepSkeleton() {
+  const { t } = useOnboardingText();
   return (
-    <div role="status" aria-label="Loading" className="grid gap-3">
+    <div role="status" aria-label={t('frame.loading')} className="grid gap-3">
       <Skeleton className="h-28" />
       <Skeleton className="h-36" />
       <Skeleton className="h-36" />
@@ -53,15 +50,16 @@ function StepSkeleton() {
  */
 export function IdVerificationStep({ step, next }: StepProps) {
   const verification = useVerification();
+  const { t } = useOnboardingText();
   if (verification.isPending) return <StepSkeleton />;
   if (verification.isError) {
     return (
       <div className="grid gap-3">
-        <Alert tone="danger" role="alert" title="Your documents could not be loaded">
+        <Alert tone="danger" role="alert" title={t('id.loadFailed')}>
           {messageOf(verification.error)}
         </Alert>
         <Button variant="outline" onClick={() => void verification.refetch()} className="justify-self-start">
-          <RotateCw aria-hidden="true" className="h-4 w-4" /> Try again
+          <RotateCw aria-hidden="true" className="h-4 w-4" /> {t('id.retry')}
         </Button>
       </div>
     );
@@ -74,6 +72,7 @@ function VerificationForm({ state, step, next }: StepProps & { state: Verificati
   const refresh = useRefreshVerification();
   const phase = verificationPhase(state);
   const submitted = isSubmitted(phase);
+  const { t } = useOnboardingText();
   const form = useForm<GhanaCardFormInput, unknown, GhanaCardFormOutput>({
     resolver: zodResolver(ghanaCardFormSchema),
     mode: 'onTouched',
@@ -124,26 +123,23 @@ function VerificationForm({ state, step, next }: StepProps & { state: Verificati
   const canSubmitNow = state.canSubmit && numberValid;
   const waitingFor =
     present < DOCUMENT_TYPES.length
-      ? `Add all three documents to submit: ${present} of ${DOCUMENT_TYPES.length} added.`
+      ? t('id.addAll', { present, total: DOCUMENT_TYPES.length })
       : !numberValid
-        ? 'Enter your Ghana Card number to submit.'
+        ? t('id.enterNumber')
         : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <StepIntro>
-        Customers book verified providers first. Your documents are private: only the Adwuma review team sees
-        them.
-      </StepIntro>
+      <StepIntro>{t('id.intro')}</StepIntro>
       <VerificationStatusPanel state={state} />
 
       <section aria-labelledby={`${uid}-docs`} className="space-y-3">
         <div className="flex items-baseline justify-between gap-2">
           <h2 id={`${uid}-docs`} className="text-sm font-bold text-fg">
-            Your documents
+            {t('id.documents')}
           </h2>
           <p className="text-xs font-semibold text-muted-fg">
-            {present} of {DOCUMENT_TYPES.length} added
+            {t('id.added', { present, total: DOCUMENT_TYPES.length })}
           </p>
         </div>
         {DOCUMENT_TYPES.map((type) => (
@@ -159,17 +155,12 @@ function VerificationForm({ state, step, next }: StepProps & { state: Verificati
       </section>
 
       {!submitted && (
-        <Field
-          id={`${uid}-number`}
-          label={ID_STEP_TEXT.numberLabel}
-          hint="The number printed on your card, e.g. GHA-123456789-0"
-          error={error}
-        >
+        <Field id={`${uid}-number`} label={t('id.numberLabel')} hint={t('id.numberHint')} error={error}>
           {(c) => (
             <Input
               {...c}
               {...numberField}
-              placeholder={ID_STEP_TEXT.numberPlaceholder}
+              placeholder={NUMBER_PLACEHOLDER}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
@@ -188,15 +179,15 @@ function VerificationForm({ state, step, next }: StepProps & { state: Verificati
             </p>
           )}
           <p className={waitingFor ? 'mt-1' : ''}>
-            Not ready yet?{' '}
+            {t('id.notReady')}{' '}
             <button
               type="button"
               onClick={next}
               className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-500"
             >
-              {ID_STEP_TEXT.skip}
+              {t('id.skip')}
             </button>{' '}
-            and verify later from your profile.
+            {t('id.later')}
           </p>
         </div>
       )}
@@ -208,7 +199,7 @@ function VerificationForm({ state, step, next }: StepProps & { state: Verificati
           step={step}
           busy={form.formState.isSubmitting}
           disabled={!canSubmitNow}
-          continueLabel={ID_STEP_TEXT.submit}
+          continueLabel={t('id.submit')}
         />
       )}
     </form>

@@ -2,10 +2,12 @@ import { type GeocodeSearchResult, LOCATION_MESSAGES } from '@adwuma/shared';
 import { Crosshair } from 'lucide-react';
 import { type Dispatch, lazy, type SetStateAction, Suspense, useCallback, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { textOf } from '../../i18n/index.ts';
 import { reverseGeocode } from '../../lib/onboarding-api.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/index.ts';
 import { type Place, PlacePicker, useLocationContext } from '../location/index.ts';
+import { useOnboardingText } from './i18n.ts';
 import type { LocationValues } from './location-values.ts';
 import { messageOf } from './wizard-frame.tsx';
 
@@ -13,11 +15,6 @@ import { messageOf } from './wizard-frame.tsx';
 const LocationMap = lazy(() => import('../../components/ui/location-map.tsx'));
 
 type Notice = { tone: 'info' | 'error'; text: string } | null;
-
-export const FINDER_TEXT = {
-  search: 'Search for your town or area',
-  placeholder: 'e.g. Kumasi, Bantama or East Legon',
-} as const;
 
 /**
  * Finding the point of the location step: the place picker (suggestions as you type), the device
@@ -48,7 +45,7 @@ export function usePlaceFinder({
         const { latitude: _a, longitude: _b, location: _c, ...rest } = e;
         return rest;
       });
-      setNotice({ tone: 'info', text: 'Looking up the place…' });
+      setNotice({ tone: 'info', text: textOf('onboarding')('finder.lookingUp') });
       try {
         const place = await reverseGeocode(latitude, longitude);
         if (n !== lastPick.current) return;
@@ -62,7 +59,10 @@ export function usePlaceFinder({
               neighbourhood: place.address.neighbourhood ?? '',
             },
         );
-        setNotice({ tone: 'info', text: `Near ${place.display_name}. Check the details below.` });
+        setNotice({
+          tone: 'info',
+          text: textOf('onboarding')('finder.near', { place: place.display_name }),
+        });
       } catch (error) {
         if (n === lastPick.current)
           setNotice({ tone: 'error', text: LOCATION_MESSAGES.lookupFailed(messageOf(error)) });
@@ -84,7 +84,7 @@ export function usePlaceFinder({
     });
     clearError('city', 'country', 'latitude', 'longitude', 'location');
     setFocus((f) => f + 1);
-    setNotice({ tone: 'info', text: `Picked ${place.display_name}` });
+    setNotice({ tone: 'info', text: textOf('onboarding')('finder.picked', { place: place.display_name }) });
   };
 
   const locateDevice = async () => {
@@ -116,7 +116,7 @@ export function usePlaceFinder({
     );
     clearError('city', 'country', 'latitude', 'longitude', 'location');
     setFocus((f) => f + 1);
-    setNotice({ tone: 'info', text: `Found ${place.display_name}. Check the details below.` });
+    setNotice({ tone: 'info', text: textOf('onboarding')('finder.found', { place: place.display_name }) });
   };
 
   return {
@@ -145,12 +145,13 @@ export function PlaceFinder({
 }) {
   const { picked, setPicked, notice, focus, pickOnMap, pick, locateDevice } = finder;
   const { status } = useSession();
+  const { t } = useOnboardingText();
   return (
     <>
       <PlacePicker
         inputId={`${uid}-q`}
-        label={FINDER_TEXT.search}
-        placeholder={FINDER_TEXT.placeholder}
+        label={t('finder.search')}
+        placeholder={t('finder.placeholder')}
         value={picked}
         signedIn={status === 'signed_in'}
         withMyLocation={false}
@@ -167,7 +168,7 @@ export function PlaceFinder({
         busy={finder.isLocating}
         onClick={() => void locateDevice()}
       >
-        <Crosshair aria-hidden="true" className="h-4 w-4" /> Use my device location
+        <Crosshair aria-hidden="true" className="h-4 w-4" /> {t('finder.device')}
       </Button>
       <Suspense
         fallback={<div aria-hidden="true" className="h-64 w-full rounded-xl border border-border bg-muted" />}

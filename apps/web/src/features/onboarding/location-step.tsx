@@ -9,6 +9,7 @@ import { saveLocation } from '../../lib/onboarding-api.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/index.ts';
 import { useLocationContext } from '../location/index.ts';
+import { useOnboardingText } from './i18n.ts';
 import { PlaceFinder, usePlaceFinder } from './location-finder.tsx';
 import { type LocationValues, locationRequest, valuesFromLocation } from './location-values.ts';
 import { ServiceAreaEditor } from './service-area-editor.tsx';
@@ -55,6 +56,7 @@ export function LocationStep({ step, next }: StepProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const done = useRef(false);
+  const { t } = useOnboardingText();
   const loaded = isInitialized && loadedForUserId === user?.id;
 
   useEffect(() => {
@@ -79,10 +81,10 @@ export function LocationStep({ step, next }: StepProps) {
   if (!values) {
     if (loadError) {
       return (
-        <Alert tone="danger" role="alert" title="Your saved location did not load">
+        <Alert tone="danger" role="alert" title={t('location.loadFailed')}>
           <p>{messageOf(loadError)}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void load().catch(() => {})}>
-            Try Again
+            {t('location.retry')}
           </Button>
         </Alert>
       );
@@ -182,19 +184,19 @@ export function LocationStep({ step, next }: StepProps) {
 
   return (
     <div className="space-y-4">
-      <StepIntro>Customers search by town. Find your area, then check the details.</StepIntro>
+      <StepIntro>{t('location.intro')}</StepIntro>
       <PlaceFinder uid={uid} v={v} finder={finder} pointError={pointError} />
       <form onSubmit={submit} noValidate className="space-y-4">
-        {text('city', 'City or town', { autoComplete: 'address-level2' })}
+        {text('city', t('location.city'), { autoComplete: 'address-level2' })}
         <div className="grid gap-4 sm:grid-cols-2">
-          {text('region', 'Region', { optional: true, autoComplete: 'address-level1' })}
-          {text('country', 'Country', { autoComplete: 'country-name' })}
+          {text('region', t('location.region'), { optional: true, autoComplete: 'address-level1' })}
+          {text('country', t('location.country'), { autoComplete: 'country-name' })}
         </div>
-        {text('neighbourhood', 'Neighbourhood', { optional: true })}
-        {text('address', 'Address', { optional: true, hint: 'A street or landmark customers can find' })}
-        {text('digital_address', 'Digital address', {
+        {text('neighbourhood', t('location.neighbourhood'), { optional: true })}
+        {text('address', t('location.address'), { optional: true, hint: t('location.addressHint') })}
+        {text('digital_address', t('location.digitalAddress'), {
           optional: true,
-          hint: 'GhanaPost GPS, e.g. GA-183-8164',
+          hint: t('location.digitalAddressHint'),
         })}
         <ServiceAreaEditor
           idPrefix={uid}

@@ -7,7 +7,8 @@ import { NotFoundScreen } from '../../components/screens/not-found-screen.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useOnboardingStatus } from '../../lib/onboarding-api.ts';
-import { ProgressBar, STEP_TITLES, type StepProps } from './wizard-frame.tsx';
+import { useOnboardingText } from './i18n.ts';
+import { ProgressBar, type StepProps, useStepTitle } from './wizard-frame.tsx';
 
 /**
  * Issue 20: each step's screen is downloaded when the wizard reaches it (its form schemas, the
@@ -28,8 +29,9 @@ const SCREENS: Record<WizardStep, ComponentType<StepProps>> = {
 
 /** Stands where a step's screen will be while it downloads: a form's height, so nothing jumps. */
 function StepSkeleton() {
+  const { t } = useOnboardingText();
   return (
-    <div className="space-y-3" role="status" aria-label="Loading this step">
+    <div className="space-y-3" role="status" aria-label={t('frame.loadingStep')}>
       <Skeleton className="h-5 w-3/4" />
       <Skeleton className="h-11 w-full" />
       <Skeleton className="h-11 w-full" />
@@ -47,7 +49,9 @@ export function OnboardingPage() {
   const { step: segment } = useParams();
   const step = wizardStepFor(segment);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useDocumentTitle(step ? `${STEP_TITLES[step]} · Onboarding` : 'Onboarding');
+  const { t } = useOnboardingText();
+  const title = useStepTitle();
+  useDocumentTitle(step ? t('frame.documentTitle', { step: title(step) }) : t('frame.onboarding'));
 
   useEffect(() => {
     if (step) headingRef.current?.focus();
@@ -92,6 +96,7 @@ function WizardScreen({
 }) {
   const navigate = useNavigate();
   const Screen = SCREENS[step];
+  const title = useStepTitle();
   const next = () => {
     const following = nextWizardStep(step);
     if (following) navigate(onboardingPath(following));
@@ -106,7 +111,7 @@ function WizardScreen({
         tabIndex={-1}
         className="mt-5 text-2xl font-bold text-fg focus:outline-none focus-visible:outline-none"
       >
-        {STEP_TITLES[step]}
+        {title(step)}
       </h1>
       <div className="mt-4">
         <Suspense fallback={<StepSkeleton />}>

@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { appRoutes } from '../../app/router.tsx';
+import { i18n, loadLanguage } from '../../i18n/index.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { callsTo, json, makeMe, makeProfile, stubFetch } from '../auth/test/fixtures.tsx';
 import { makeLocation, makePlace, makeStatus } from './test/fixtures.ts';
@@ -348,5 +349,34 @@ describe('onboarding wizard', () => {
     await heading('Where you work');
     expect(router.state.location.pathname).toBe('/onboarding/location');
     expect(callsTo(fetchMock, '/api/onboarding/status').length).toBeGreaterThan(0);
+  });
+});
+
+describe('onboarding wizard in Twi (issue 21)', () => {
+  beforeEach(async () => {
+    await loadLanguage('ak');
+    await i18n.changeLanguage('ak');
+  });
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows the steps in Twi: progress, categories by slug, hours and the buttons', async () => {
+    const { sent } = fakeApi({ done: ['profile', 'location'] });
+    const user = userEvent.setup();
+    renderApp('/onboarding/services');
+    await heading('Wo nnwuma');
+    expect(screen.getByText('Anammɔn 4 wɔ 10 mu')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Nhyehyɛeɛ no kɔ so' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Anyinam ahoɔden adwuma')).toBeInTheDocument();
+    expect(screen.getByText('Efie nnwuma')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /San w'akyi/ })).toHaveAttribute('href', '/onboarding/location');
+    await user.click(screen.getByLabelText('Nsuo paipu adwuma (plumbing)'));
+    await user.click(screen.getByRole('button', { name: 'Toa so' }));
+    await heading('Wo adwuma berɛ');
+    expect(sent('/api/onboarding/services')).toEqual([{ categories: ['plumbing'], tags: [] }]);
+    expect(await screen.findByLabelText('Dwoada wuto mu')).toBeInTheDocument();
+    expect(screen.getByText('Berɛ no yɛ Ghana berɛ. Fa simma 15 anammɔn.')).toBeInTheDocument();
+    expect(screen.queryByText('Your working hours')).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { ME_QUERY_KEY, type Me } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/index.ts';
 import { AvatarField } from '../profile/index.ts';
+import { useOnboardingText } from './i18n.ts';
 import {
   FormError,
   messageOf,
@@ -29,11 +30,6 @@ import {
 
 type ProfileValues = OnboardingProfileRequest;
 const FIELDS = ['full_name', 'phone', 'bio'] as const;
-
-export const PROFILE_STEP_TEXT = {
-  notSaved: 'Not saved',
-  checkFields: 'Check the highlighted fields.',
-} as const;
 
 function fromProfile(profile: Profile | null | undefined): ProfileValues {
   return {
@@ -54,6 +50,7 @@ export function ProfileStep({ step, next }: StepProps) {
   const draft = useStepDraft<ProfileValues>('profile');
   const saved = useRef(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const { t } = useOnboardingText();
   const {
     register,
     handleSubmit,
@@ -104,38 +101,34 @@ export function ProfileStep({ step, next }: StepProps) {
         setError(field, { type: 'server', message: byField[field] }, { shouldFocus: i === 0 });
       });
       const message = messageOf(error);
-      setFormError(known.length > 0 ? PROFILE_STEP_TEXT.checkFields : message);
-      toast.error(PROFILE_STEP_TEXT.notSaved, { description: message });
+      setFormError(known.length > 0 ? t('frame.checkFields') : message);
+      toast.error(t('frame.notSaved'), { description: message });
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <StepIntro>Customers see your photo, name and bio. Your phone is for bookings.</StepIntro>
+      <StepIntro>{t('profile.intro')}</StepIntro>
       <fieldset className="rounded-xl border border-border bg-card p-4">
-        <legend className="px-1 text-sm font-semibold text-fg">Profile photo</legend>
+        <legend className="px-1 text-sm font-semibold text-fg">{t('profile.photo')}</legend>
         <AvatarField avatarUrl={avatarUrl} name={name || me?.profile.full_name || ''} />
-        {!avatarUrl && (
-          <p className="mt-3 text-xs text-muted-fg">
-            A clear photo of your face helps customers trust you, and it is needed for a complete profile.
-          </p>
-        )}
+        {!avatarUrl && <p className="mt-3 text-xs text-muted-fg">{t('profile.photoHint')}</p>}
       </fieldset>
-      <Field id={`${uid}-name`} label="Full name" error={errors.full_name?.message}>
+      <Field id={`${uid}-name`} label={t('profile.name')} error={errors.full_name?.message}>
         {(c) => <Input {...c} autoComplete="name" {...register('full_name')} />}
       </Field>
       <Field
         id={`${uid}-phone`}
-        label="Phone"
-        hint="A Ghana number, e.g. 024 123 4567"
+        label={t('profile.phone')}
+        hint={t('profile.phoneHint')}
         error={errors.phone?.message}
       >
         {(c) => <PhoneInput {...c} placeholder="024 123 4567" {...register('phone')} />}
       </Field>
       <Field
         id={`${uid}-bio`}
-        label="Bio"
-        hint={`${bio.length}/${BIO_MAX} · What you do and how long you've done it`}
+        label={t('profile.bio')}
+        hint={t('profile.bioHint', { length: bio.length, max: BIO_MAX })}
         error={errors.bio?.message}
       >
         {(c) => <Textarea {...c} rows={4} maxLength={BIO_MAX} {...register('bio')} />}

@@ -2,7 +2,6 @@ import {
   isProviderLike,
   isProviderPage,
   type OnboardingStatus,
-  PROVIDER_SETUP_TEXT,
   type ProviderGateResult,
   providerGate,
   providerSetupPending,
@@ -18,6 +17,7 @@ import { LoadingScreen } from '../../components/screens/loading-screen.tsx';
 import { onboardingStatusQuery } from '../../lib/onboarding-api.ts';
 import { currentPath } from '../../lib/session.ts';
 import { type SessionStatus, SigningOutScreen, useSession } from '../auth/index.ts';
+import { useOnboardingText } from './i18n.ts';
 import { messageOf } from './wizard-frame.tsx';
 
 /**
@@ -51,21 +51,21 @@ const SETUP_BANNER_PAGES = new Set(['/dashboard']);
 
 /** "Finish your provider setup": a link to onboarding for a customer who started it. */
 export function ProviderSetupBanner() {
+  const { t } = useOnboardingText();
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
       <section
-        aria-label={PROVIDER_SETUP_TEXT.banner}
+        aria-label={t('gate.banner')}
         className="flex flex-col gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-fg sm:flex-row sm:items-center sm:justify-between dark:border-brand-700/40 dark:bg-brand-800/15"
       >
         <p className="text-sm">
-          <span className="font-semibold">Provider setup is not finished.</span>{' '}
-          {PROVIDER_SETUP_TEXT.bannerBody}
+          <span className="font-semibold">{t('gate.notFinished')}</span> {t('gate.bannerBody')}
         </p>
         <Link
           to="/onboarding"
           className="inline-flex shrink-0 items-center gap-1 font-semibold text-brand-800 underline underline-offset-4 dark:text-brand-500"
         >
-          {PROVIDER_SETUP_TEXT.banner} <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          {t('gate.banner')} <ArrowRight aria-hidden="true" className="h-4 w-4" />
         </Link>
       </section>
     </div>

@@ -3,23 +3,13 @@ import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
+import { textOf } from '../../i18n/index.ts';
+import { useOnboardingText } from './i18n.ts';
 
 /** The radius slider's range: the API takes up to 200 km, the step offers what a trade travels. */
 export const RADIUS_SLIDER_MIN_KM = 1;
 export const RADIUS_SLIDER_MAX_KM = 100;
 export const SERVICE_AREA_MAX_LENGTH = 80;
-
-export const SERVICE_AREA_TEXT = {
-  legend: 'Where you take work',
-  radius: 'How far you travel',
-  areas: 'Areas you serve',
-  list: 'Your service areas',
-  areasHint: `Towns or neighbourhoods customers book you in, up to ${SERVICE_AREAS_MAX}.`,
-  areasPlaceholder: 'e.g. Osu',
-  tooMany: `At most ${SERVICE_AREAS_MAX} service areas`,
-  already: 'Already in your areas',
-  suggestions: 'Quick add',
-} as const;
 
 /** Adds an area to the list: tidied, no duplicates (any case), at most SERVICE_AREAS_MAX. */
 export function addServiceArea(
@@ -30,9 +20,10 @@ export function addServiceArea(
   if (message) return { areas: [...areas], error: message };
   const area = tidyPlaceName(text);
   if (areas.some((a) => a.toLowerCase() === area.toLowerCase())) {
-    return { areas: [...areas], error: SERVICE_AREA_TEXT.already };
+    return { areas: [...areas], error: textOf('onboarding')('areas.already') };
   }
-  if (areas.length >= SERVICE_AREAS_MAX) return { areas: [...areas], error: SERVICE_AREA_TEXT.tooMany };
+  if (areas.length >= SERVICE_AREAS_MAX)
+    return { areas: [...areas], error: textOf('onboarding')('areas.tooMany', { max: SERVICE_AREAS_MAX }) };
   return { areas: [...areas, area], error: null };
 }
 
@@ -66,6 +57,7 @@ export function ServiceAreaEditor({
   areasError?: string;
 }) {
   const [addError, setAddError] = useState<string | null>(null);
+  const { t } = useOnboardingText();
   const radiusId = `${idPrefix}-search_radius`;
   const areaId = `${idPrefix}-service_areas`;
   const error = addError ?? areasError;
@@ -86,11 +78,11 @@ export function ServiceAreaEditor({
 
   return (
     <fieldset className="rounded-xl border border-border bg-card p-4">
-      <legend className="px-1 text-sm font-semibold text-fg">{SERVICE_AREA_TEXT.legend}</legend>
+      <legend className="px-1 text-sm font-semibold text-fg">{t('areas.legend')}</legend>
 
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={radiusId} className="text-sm font-semibold text-fg">
-          {SERVICE_AREA_TEXT.radius}
+          {t('areas.radius')}
         </label>
         <output htmlFor={radiusId} className="text-sm font-bold text-brand-700 dark:text-brand-500">
           {radius} km
@@ -124,14 +116,14 @@ export function ServiceAreaEditor({
 
       <div className="mt-5">
         <label htmlFor={areaId} className="block text-sm font-semibold text-fg">
-          {SERVICE_AREA_TEXT.areas}
+          {t('areas.areas')}
           <span className="ml-1 font-normal text-muted-fg">(optional)</span>
         </label>
         <div className="mt-1.5 flex gap-2">
           <Input
             id={areaId}
             value={pending}
-            placeholder={SERVICE_AREA_TEXT.areasPlaceholder}
+            placeholder={t('areas.placeholder')}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${areaId}-hint${error ? ` ${areaId}-error` : ''}`}
             onChange={(e) => {
@@ -145,12 +137,12 @@ export function ServiceAreaEditor({
               }
             }}
           />
-          <Button variant="outline" onClick={() => add(pending)} aria-label="Add area">
-            <Plus aria-hidden="true" className="h-4 w-4" /> Add
+          <Button variant="outline" onClick={() => add(pending)} aria-label={t('areas.addArea')}>
+            <Plus aria-hidden="true" className="h-4 w-4" /> {t('areas.add')}
           </Button>
         </div>
         <p id={`${areaId}-hint`} className="mt-1 text-xs text-muted-fg">
-          {SERVICE_AREA_TEXT.areasHint}
+          {t('areas.hint', { max: SERVICE_AREAS_MAX })}
         </p>
         {error && (
           <p id={`${areaId}-error`} role="alert" className="mt-1.5 text-sm font-medium text-danger">
@@ -159,7 +151,7 @@ export function ServiceAreaEditor({
         )}
         {offered.length > 0 && areas.length < SERVICE_AREAS_MAX && (
           <div className="mt-3 flex flex-wrap items-center gap-2">
-            <span className="text-xs font-semibold text-muted-fg">{SERVICE_AREA_TEXT.suggestions}</span>
+            <span className="text-xs font-semibold text-muted-fg">{t('areas.suggestions')}</span>
             {offered.map((place) => (
               <button
                 key={place}
@@ -173,7 +165,7 @@ export function ServiceAreaEditor({
           </div>
         )}
         {areas.length > 0 && (
-          <ul aria-label={SERVICE_AREA_TEXT.list} className="mt-3 flex flex-wrap gap-2">
+          <ul aria-label={t('areas.list')} className="mt-3 flex flex-wrap gap-2">
             {areas.map((area) => (
               <li
                 key={area}
@@ -182,7 +174,7 @@ export function ServiceAreaEditor({
                 {area}
                 <button
                   type="button"
-                  aria-label={`Remove ${area}`}
+                  aria-label={t('areas.remove', { area })}
                   onClick={() => {
                     onAreasChange(areas.filter((a) => a !== area));
                     setAddError(null);

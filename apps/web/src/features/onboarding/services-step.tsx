@@ -3,6 +3,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { saveServices, useCategories, useSavedServices } from '../../lib/onboarding-api.ts';
+import { useCategoryLabels } from '../search/index.ts';
+import { useOnboardingText } from './i18n.ts';
 import { Loading, useSave } from './steps.tsx';
 import {
   FormError,
@@ -41,6 +43,8 @@ export function ServicesStep({ step, next }: StepProps) {
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const done = useRef(false);
   const { busy, errors: serverErrors, formError, run } = useSave();
+  const { t } = useOnboardingText();
+  const labels = useCategoryLabels();
 
   useEffect(() => {
     if (saved.data && chosen === null) {
@@ -72,7 +76,7 @@ export function ServicesStep({ step, next }: StepProps) {
   };
   const addTag = () => {
     const tag = tagText.trim();
-    if (tag && !tagList.some((t) => t.toLowerCase() === tag.toLowerCase())) setTags([...tagList, tag]);
+    if (tag && !tagList.some((x) => x.toLowerCase() === tag.toLowerCase())) setTags([...tagList, tag]);
     setTagText('');
   };
   const submit = (e: FormEvent) => {
@@ -99,9 +103,9 @@ export function ServicesStep({ step, next }: StepProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <StepIntro>Choose the categories you work in, then name the services you offer.</StepIntro>
+      <StepIntro>{t('services.intro')}</StepIntro>
       <fieldset aria-describedby={categoryError ? `${uid}-cat-error` : undefined}>
-        <legend className="text-sm font-semibold text-fg">Categories</legend>
+        <legend className="text-sm font-semibold text-fg">{t('services.categories')}</legend>
         {categoryError && (
           <p id={`${uid}-cat-error`} role="alert" className="mt-1.5 text-sm font-medium text-danger">
             {categoryError}
@@ -110,7 +114,9 @@ export function ServicesStep({ step, next }: StepProps) {
         <div className="mt-2 space-y-4">
           {categories.data.groups.map((group) => (
             <div key={group.slug}>
-              <h2 className="text-xs font-semibold uppercase tracking-wide text-muted-fg">{group.name}</h2>
+              <h2 className="text-xs font-semibold uppercase tracking-wide text-muted-fg">
+                {labels.group(group.slug, group.name)}
+              </h2>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
                 {group.categories.map((cat) => (
                   <label
@@ -125,7 +131,7 @@ export function ServicesStep({ step, next }: StepProps) {
                       aria-invalid={categoryError ? true : undefined}
                       onChange={() => toggle(cat.slug)}
                     />
-                    <span className="text-fg">{cat.name}</span>
+                    <span className="text-fg">{labels.category(cat.slug, cat.name)}</span>
                   </label>
                 ))}
               </div>
@@ -135,9 +141,9 @@ export function ServicesStep({ step, next }: StepProps) {
       </fieldset>
       <Field
         id={`${uid}-tag`}
-        label="Services you offer"
+        label={t('services.offer')}
         optional
-        hint="e.g. Knotless braids. Press Enter to add each one."
+        hint={t('services.offerHint')}
         error={tagError}
       >
         {(c) => (
@@ -158,21 +164,21 @@ export function ServicesStep({ step, next }: StepProps) {
               onClick={addTag}
               className="min-h-11 rounded-xl border border-border px-3 text-sm font-semibold text-fg hover:bg-muted"
             >
-              Add
+              {t('services.add')}
             </button>
           </div>
         )}
       </Field>
       {tagList.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Your services">
+        <ul className="flex flex-wrap gap-2" aria-label={t('services.yours')}>
           {tagList.map((tag) => (
             <li key={tag} className="flex items-center gap-1 rounded-full bg-muted px-3 py-1 text-sm text-fg">
               {tag}
               <button
                 type="button"
-                aria-label={`Remove ${tag}`}
+                aria-label={t('services.remove', { tag })}
                 className="ml-1 text-muted-fg hover:text-danger"
-                onClick={() => setTags(tagList.filter((t) => t !== tag))}
+                onClick={() => setTags(tagList.filter((x) => x !== tag))}
               >
                 ×
               </button>

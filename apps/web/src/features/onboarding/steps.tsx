@@ -2,6 +2,7 @@ import {
   CHECKOUT_MESSAGES,
   type Currency,
   formatBidsPerMonth,
+  formatDate,
   formatGhanaPhone,
   formatMoney,
   getTier,
@@ -11,7 +12,7 @@ import {
   type PaidTierId,
   TIER_IDS,
   type TierId,
-  WEEKDAY_NAMES,
+  type WizardStep,
 } from '@adwuma/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, PartyPopper, Pencil } from 'lucide-react';
@@ -20,6 +21,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { textOf, useLanguage } from '../../i18n/index.ts';
 import { fieldErrors } from '../../lib/api.ts';
 import {
   acceptTerms,
@@ -33,8 +35,17 @@ import { ME_QUERY_KEY } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/index.ts';
 import { useStartCheckout } from '../checkout/index.ts';
+import { useCategoryLabels, useSearchFormat } from '../search/index.ts';
 import { pricingQuery } from '../subscription/index.ts';
-import { FormError, messageOf, StepFooter, StepIntro, type StepProps } from './wizard-frame.tsx';
+import { useOnboardingText } from './i18n.ts';
+import {
+  FormError,
+  messageOf,
+  StepFooter,
+  StepIntro,
+  type StepProps,
+  useStepTitle,
+} from './wizard-frame.tsx';
 
 /** Runs a save: busy state, field errors from the server, else one form-level message. */
 export function useSave() {
@@ -54,8 +65,9 @@ export function useSave() {
       const byField = fieldErrors(error);
       setErrors(byField);
       const message = messageOf(error);
-      setFormError(Object.keys(byField).length > 0 ? 'Check the highlighted fields.' : message);
-      toast.error('Not saved', { description: message });
+      const text = textOf('onboarding');
+      setFormError(Object.keys(byField).length > 0 ? text('frame.checkFields') : message);
+      toast.error(text('frame.notSaved'), { description: message });
     } finally {
       setBusy(false);
     }
@@ -64,9 +76,10 @@ export function useSave() {
 }
 
 export function Loading() {
+  const { t } = useOnboardingText();
   return (
     <div className="flex justify-center py-10">
-      <Spinner label="Loading" />
+      <Spinner label={t('frame.loading')} />
     </div>
   );
 }
@@ -75,26 +88,22 @@ export function Loading() {
 
 export function WelcomeStep({ step, next }: StepProps) {
   const { busy, formError, run } = useSave();
+  const { t } = useOnboardingText();
   return (
     <div>
-      <StepIntro>
-        Set up your provider profile in a few short steps: who you are, where you work, what you offer and
-        when. Customers in your area can then find and book you.
-      </StepIntro>
+      <StepIntro>{t('welcome.intro')}</StepIntro>
       <ul className="mt-4 space-y-2 text-sm text-fg">
-        {['Profile and phone', 'Location and travel distance', 'Services and hours', 'Terms and plan'].map(
-          (item) => (
-            <li key={item} className="flex items-center gap-2">
-              <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-leaf-600" /> {item}
-            </li>
-          ),
-        )}
+        {(['profile', 'location', 'services', 'terms'] as const).map((item) => (
+          <li key={item} className="flex items-center gap-2">
+            <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-leaf-600" /> {t(`welcome.items.${item}`)}
+          </li>
+        ))}
       </ul>
       <FormError message={formError} />
       <StepFooter
         step={step}
         busy={busy}
-        continueLabel="Get started"
+        continueLabel={t('welcome.start')}
         onContinue={() => run(markIntroSeen, next)}
       />
     </div>
@@ -114,10 +123,11 @@ export function TermsStep({ step, next }: StepProps) {
   const [accepted, setAccepted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { busy, formError, run } = useSave();
+  const { t } = useOnboardingText();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!accepted) {
-      setError('Accept the terms to continue');
+      setError(t('terms.required'));
       return;
     }
     void run(acceptTerms, next);
@@ -125,16 +135,16 @@ export function TermsStep({ step, next }: StepProps) {
   return (
     <form onSubmit={submit} noValidate>
       <StepIntro>
-        Read the{' '}
+        {t('terms.introBefore')}{' '}
         <a
           href={ROUTES.terms}
           target="_blank"
           rel="noreferrer"
           className="font-semibold text-brand-700 underline"
         >
-          terms of service
+          {t('terms.link')}
         </a>{' '}
-        for providers: fair pricing, showing up as booked, and respectful conduct.
+        {t('terms.introAfter')}
       </StepIntro>
       <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-border bg-card p-3 text-sm text-fg">
         <input
@@ -147,7 +157,7 @@ export function TermsStep({ step, next }: StepProps) {
             setError(null);
           }}
         />
-        I have read and accept the Adwuma provider terms
+        {t('terms.accept')}
       </label>
       {error && (
         <p role="alert" className="mt-1.5 text-sm font-medium text-danger">
@@ -155,7 +165,7 @@ export function TermsStep({ step, next }: StepProps) {
         </p>
       )}
       <FormError message={formError} />
-      <StepFooter step={step} busy={busy} continueLabel="Accept and continue" />
+      <StepFooter step={step} busy={busy} continueLabel={t('terms.continue')} />
     </form>
   );
 }
@@ -178,13 +188,14 @@ export function SubscriptionStep({ step, next }: StepProps) {
   const [choice, setChoice] = useState<StepTier>('starter');
   const currency: Currency = me?.profile.currency_preference === 'USD' ? 'USD' : 'GHS';
   const processing = checkout.running !== null;
+  const { t } = useOnboardingText();
 
   const priceOf = (tier: StepTier) => {
     if (!isPaidTier(tier)) return getTier(tier).priceLabel;
     const minor = pricing.data?.prices[tier]?.monthly?.[currency];
     return minor === undefined
       ? getTier(tier).priceLabel
-      : `${formatMoney(minor, currency, { compact: true })}/month`;
+      : t('subscription.perMonth', { price: formatMoney(minor, currency, { compact: true }) });
   };
 
   const pay = (tier: PaidTierId) =>
@@ -204,11 +215,8 @@ export function SubscriptionStep({ step, next }: StepProps) {
 
   return (
     <div className="space-y-3">
-      <StepIntro>
-        Start free on Starter, or take Pro or Premium now: pay by card, or by mobile money in cedis. You can
-        change your plan any time from Subscription.
-      </StepIntro>
-      <div role="radiogroup" aria-label="Plan" className="space-y-3">
+      <StepIntro>{t('subscription.intro')}</StepIntro>
+      <div role="radiogroup" aria-label={t('subscription.plan')} className="space-y-3">
         {STEP_TIERS.map((id) => {
           const tier = getTier(id);
           const selected = choice === id;
@@ -241,8 +249,11 @@ export function SubscriptionStep({ step, next }: StepProps) {
                 </span>
                 <span className="mt-1 block text-sm text-muted-fg">{tier.tagline}</span>
                 <span id={`plan-${id}-terms`} className="mt-1 block text-xs font-semibold text-muted-fg">
-                  {tier.commission}% commission · {formatBidsPerMonth(tier.bidsPerMonth)} bids a month ·
-                  payouts in {tier.payoutDelay}
+                  {t('subscription.terms', {
+                    commission: tier.commission,
+                    bids: formatBidsPerMonth(tier.bidsPerMonth),
+                    delay: tier.payoutDelay,
+                  })}
                 </span>
               </span>
             </label>
@@ -257,8 +268,8 @@ export function SubscriptionStep({ step, next }: StepProps) {
           isPaidTier(choice)
             ? processing || busy
               ? CHECKOUT_MESSAGES.processing
-              : 'Continue to payment'
-            : 'Keep Starter free'
+              : t('subscription.pay')
+            : t('subscription.keep')
         }
         onContinue={onContinue}
       />
@@ -272,22 +283,19 @@ export function SubscriptionStep({ step, next }: StepProps) {
 const tierName = (id: string) =>
   (TIER_IDS as readonly string[]).includes(id) ? getTier(id as TierId).name : id;
 
-/** The day the person accepted the terms ("1 Nov 2026"), not the terms' version date. */
-const acceptedOn = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Africa/Accra',
-  }).format(new Date(iso));
-
 function Section({ title, edit, children }: { title: string; edit: string; children: ReactNode }) {
+  const { t } = useOnboardingText();
   return (
     <Card className="p-4">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-bold text-fg">{title}</h2>
-        <ButtonLink to={onboardingPath(edit)} variant="ghost" size="sm" aria-label={`Edit ${title}`}>
-          <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+        <ButtonLink
+          to={onboardingPath(edit)}
+          variant="ghost"
+          size="sm"
+          aria-label={t('review.editSection', { section: title })}
+        >
+          <Pencil aria-hidden="true" className="h-4 w-4" /> {t('review.edit')}
         </ButtonLink>
       </div>
       <div className="mt-1 text-sm text-muted-fg">{children}</div>
@@ -297,57 +305,70 @@ function Section({ title, edit, children }: { title: string; edit: string; child
 
 export function ReviewStep({ step, next }: StepProps) {
   const summary = useSummary();
+  const { t } = useOnboardingText();
+  const language = useLanguage();
+  const { weekday } = useSearchFormat();
+  const labels = useCategoryLabels();
+  const stepTitle = useStepTitle();
   if (summary.isPending) return <Loading />;
   if (summary.isError) return <Alert tone="danger">{messageOf(summary.error)}</Alert>;
   const s = summary.data;
   const open = s.availability?.days.filter((d) => !d.closed) ?? [];
-  const missing = s.status.steps.filter((x) => !x.complete && x.id !== 'id').map((x) => x.id);
+  // English keeps the step ids it always showed; another language shows the steps' titles.
+  const missing = s.status.steps
+    .filter((x) => !x.complete && x.id !== 'id')
+    .map((x) => (language === 'en' ? x.id : stepTitle(x.id as WizardStep)));
   return (
     <div className="space-y-3">
-      <StepIntro>Check your details. Edit anything before you finish.</StepIntro>
-      <Section title="Profile" edit="profile">
-        <p>{s.profile.full_name ?? 'No name yet'}</p>
-        <p>{s.profile.phone ? formatGhanaPhone(s.profile.phone) : 'No phone yet'}</p>
+      <StepIntro>{t('review.intro')}</StepIntro>
+      <Section title={t('review.profile')} edit="profile">
+        <p>{s.profile.full_name ?? t('review.noName')}</p>
+        <p>{s.profile.phone ? formatGhanaPhone(s.profile.phone) : t('review.noPhone')}</p>
         {s.profile.bio && <p className="line-clamp-2">{s.profile.bio}</p>}
       </Section>
-      <Section title="Location" edit="location">
+      <Section title={t('review.location')} edit="location">
         {s.location ? (
           <p>
             {[s.location.city, s.location.region, s.location.country].filter(Boolean).join(', ')}
-            {s.location.search_radius ? ` · within ${s.location.search_radius} km` : ''}
+            {s.location.search_radius ? t('review.within', { km: s.location.search_radius }) : ''}
           </p>
         ) : (
-          <p>Not set</p>
+          <p>{t('review.notSet')}</p>
         )}
       </Section>
-      <Section title="Services" edit="services">
-        <p>{s.services.categories.map((c) => c.name).join(', ') || 'None chosen'}</p>
+      <Section title={t('review.services')} edit="services">
+        <p>
+          {s.services.categories.map((c) => labels.category(c.slug, c.name)).join(', ') ||
+            t('review.noneChosen')}
+        </p>
         {s.services.tags.length > 0 && <p>{s.services.tags.join(' · ')}</p>}
       </Section>
-      <Section title="Hours" edit="availability">
+      <Section title={t('review.hours')} edit="availability">
         <p>
           {open.length > 0
-            ? open.map((d) => `${WEEKDAY_NAMES[d.weekday]?.slice(0, 3)} ${d.opens}–${d.closes}`).join(', ')
-            : 'Not set'}
+            ? open.map((d) => `${weekday(d.weekday).slice(0, 3)} ${d.opens}–${d.closes}`).join(', ')
+            : t('review.notSet')}
         </p>
       </Section>
-      <Section title="Identity" edit="id">
+      <Section title={t('review.identity')} edit="id">
+        <p>{t('review.documents', { done: s.idDocuments.done, required: s.idDocuments.required })}</p>
+      </Section>
+      <Section title={t('review.terms')} edit="terms">
         <p>
-          {s.idDocuments.done} of {s.idDocuments.required} documents
+          {s.terms
+            ? t('review.acceptedOn', { date: formatDate(s.terms.accepted_at, language, 'short-day') })
+            : t('review.notAccepted')}
         </p>
       </Section>
-      <Section title="Terms" edit="terms">
-        <p>{s.terms ? `Accepted on ${acceptedOn(s.terms.accepted_at)}` : 'Not accepted'}</p>
-      </Section>
-      <Section title="Plan" edit="subscription">
-        <p>{s.subscription ? tierName(s.subscription.subscription_tier) : 'Not chosen'}</p>
+      <Section title={t('review.plan')} edit="subscription">
+        <p>{s.subscription ? tierName(s.subscription.subscription_tier) : t('review.notChosen')}</p>
       </Section>
       {missing.length > 0 && (
         <Alert tone="danger" role="status">
-          Still to do: {missing.join(', ')}
+          {t('review.todo', { steps: missing.join(', ') })}
         </Alert>
       )}
-      <StepFooter step={step} continueLabel="Finish" onContinue={next} />
+      <StepFooter step={step} continueLabel={t('review.finish')} onContinue={next} />
     </div>
   );
 }
@@ -356,6 +377,7 @@ export function ReviewStep({ step, next }: StepProps) {
 
 export function CompleteStep() {
   const queryClient = useQueryClient();
+  const { t } = useOnboardingText();
   useEffect(() => {
     // The server finished onboarding on the last save: the session's copy follows.
     void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
@@ -366,10 +388,10 @@ export function CompleteStep() {
       <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-leaf-600/15 text-leaf-600">
         <PartyPopper aria-hidden="true" className="h-8 w-8" />
       </div>
-      <p className="mt-4 text-base text-fg">Akwaaba! Your provider profile is ready.</p>
-      <p className="mt-1 text-sm text-muted-fg">Customers near you can now find your services.</p>
+      <p className="mt-4 text-base text-fg">{t('complete.ready')}</p>
+      <p className="mt-1 text-sm text-muted-fg">{t('complete.findable')}</p>
       <ButtonLink to={ROUTES.dashboard} size="lg" className="mt-6 w-full sm:w-auto">
-        Go to your dashboard
+        {t('complete.dashboard')}
       </ButtonLink>
     </div>
   );

@@ -5,20 +5,15 @@ import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { textOf } from '../../i18n/index.ts';
 import { useSession } from '../auth/index.ts';
+import { useOnboardingText } from './i18n.ts';
 
-export const STEP_TITLES: Record<WizardStep, string> = {
-  welcome: 'Welcome to Adwuma',
-  profile: 'Your profile',
-  location: 'Where you work',
-  services: 'Your services',
-  availability: 'Your working hours',
-  id: 'Identity verification',
-  terms: 'Provider terms',
-  subscription: 'Your plan',
-  review: 'Review',
-  complete: "You're all set",
-};
+/** A step's title in the page's language (src/locales/<lang>/onboarding.json `titles`). */
+export function useStepTitle(): (step: WizardStep) => string {
+  const { t } = useOnboardingText();
+  return (step) => t(`titles.${step}`);
+}
 
 /** What every step screen receives from the wizard. */
 export interface StepProps {
@@ -30,18 +25,18 @@ export interface StepProps {
 export function ProgressBar({ step }: { step: WizardStep }) {
   const { position, total } = wizardProgress(step);
   const percent = Math.round((position / total) * 100);
+  const { t } = useOnboardingText();
+  const label = t('frame.step', { position, total });
   return (
     <div>
-      <p className="text-xs font-semibold uppercase tracking-wide text-muted-fg">
-        Step {position} of {total}
-      </p>
+      <p className="text-xs font-semibold uppercase tracking-wide text-muted-fg">{label}</p>
       <div
         role="progressbar"
-        aria-label="Onboarding progress"
+        aria-label={t('frame.progress')}
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={position}
-        aria-valuetext={`Step ${position} of ${total}`}
+        aria-valuetext={label}
         className="mt-2 h-2 w-full overflow-hidden rounded-full bg-muted"
       >
         <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
@@ -54,7 +49,7 @@ export function ProgressBar({ step }: { step: WizardStep }) {
 export function StepFooter({
   step,
   busy = false,
-  continueLabel = 'Continue',
+  continueLabel,
   disabled = false,
   onContinue,
 }: {
@@ -66,11 +61,12 @@ export function StepFooter({
   onContinue?: () => void;
 }) {
   const previous = previousWizardStep(step);
+  const { t } = useOnboardingText();
   return (
     <div className="sticky bottom-0 -mx-4 mt-6 flex items-center justify-between gap-3 border-t border-border bg-bg/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
       {previous ? (
         <ButtonLink to={onboardingPath(previous)} variant="outline">
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {t('frame.back')}
         </ButtonLink>
       ) : (
         <span />
@@ -82,7 +78,7 @@ export function StepFooter({
         disabled={disabled}
         className="flex-1 sm:flex-none"
       >
-        {continueLabel} <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        {continueLabel ?? t('frame.continue')} <ArrowRight aria-hidden="true" className="h-4 w-4" />
       </Button>
     </div>
   );
@@ -103,7 +99,7 @@ export function StepIntro({ children }: { children: ReactNode }) {
 
 /** The message of a failed call that did not name fields. */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'An unexpected error occurred. Please try again.';
+  return error instanceof Error ? error.message : textOf('onboarding')('frame.unexpected');
 }
 
 /** A schema's issues as field messages, keyed by path ('days.2.closes'); the first per field wins. */

@@ -98,13 +98,13 @@ export function ProfilePage() {
           <span className="[overflow-wrap:anywhere]">{me.user.email}</span>
           <RoleBadge role={role} />
           {me.profile.verified && <VerifiedBadge />}
-          {me.user.emailVerified ? (
+          {!me.user.email ? null : me.user.emailVerified ? (
             <span className="inline-flex items-center gap-1 text-leaf-700 dark:text-green-300">
               <MailCheck aria-hidden="true" className="h-4 w-4" /> Email verified
             </span>
           ) : (
             <ButtonLink
-              to={buildPath(ROUTES.checkEmail, undefined, { email: me.user.email })}
+              to={buildPath(ROUTES.checkEmail, undefined, { email: me.user.email ?? undefined })}
               variant="ghost"
               size="sm"
               className="!min-h-0 !px-2 !py-0.5 text-brand-700 dark:text-brand-500"
@@ -129,7 +129,7 @@ export function ProfilePage() {
           <AvatarField avatarUrl={me.profile.avatar_url} name={name} />
         </div>
         <div className="mt-8 border-t border-border pt-6">
-          <ProfileForm key={me.profile.id} profile={me.profile} email={me.user.email} />
+          <ProfileForm key={me.profile.id} profile={me.profile} email={me.user.email ?? ''} />
         </div>
       </section>
 

@@ -2,6 +2,7 @@ import type { ProviderProfileResponse, Review } from '@adwuma/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadLanguage } from '../../i18n/index.ts';
 import { json, makeMe, SIGNED_OUT, stubFetch } from '../auth/test/fixtures.tsx';
 import { makeReview } from '../reviews/test/fixtures.ts';
 import { CATEGORIES, renderRoutes } from '../search/test/fixtures.tsx';
@@ -133,9 +134,11 @@ describe('/providers/:slug', () => {
       { signedIn: true },
     );
     expect(await screen.findByRole('link', { name: 'Message' })).toHaveAttribute('href', '/messaging?to=p-1');
-    expect(screen.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
-      'href',
-      'https://wa.me/233241234567',
+    // Issue 21: the provider's chat, with a message naming their main category and this profile.
+    const whatsapp = screen.getByRole('link', { name: 'WhatsApp' });
+    expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/233241234567\?text=/);
+    expect(new URL(whatsapp.getAttribute('href') as string).searchParams.get('text')).toBe(
+      `Hello Ama, I found your Hair braiding service on Adwuma: ${window.location.origin}/providers/ama-owusu-k3x9q2`,
     );
     expect(screen.getByRole('link', { name: '+233 24 123 4567' })).toHaveAttribute(
       'href',
@@ -233,5 +236,102 @@ describe('/providers/:slug', () => {
     expect(await within(list).findByText('The last one.')).toBeInTheDocument();
     expect(within(list).getByRole('heading', { name: 'Efua' })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Show more reviews' })).toBeNull();
+  });
+});
+
+describe('/providers/:slug and WhatsApp (issue 21)', () => {
+  const braids = {
+    id: 's-7',
+    provider_id: 'p-1',
+    title: 'Knotless braids',
+    category: 'hair-braiding',
+    category_name: 'Hair braiding',
+    description: 'Medium knotless braids, hair included.',
+    price_type: 'from',
+    price_minor: 8000,
+    currency: 'GHS',
+    duration_minutes: 300,
+    service_areas: [],
+    status: 'published',
+    published_at: '2026-11-01T10:00:00.000Z',
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+    photos: [],
+  } satisfies ProviderProfileResponse['services'][number];
+  const withWhatsapp = (overrides: Partial<ProviderProfileResponse> = {}) =>
+    profile({ contact: { phone: null, whatsapp_url: 'https://wa.me/233241234567' }, ...overrides });
+  const textOf = (link: HTMLElement) => new URL(link.getAttribute('href') as string).searchParams.get('text');
+
+  it('names the service the visitor came for (?service=), else the main category', async () => {
+    renderProfile('/providers/ama-owusu-k3x9q2?service=s-7', withWhatsapp({ services: [braids] }));
+    const link = await screen.findByRole('link', { name: 'WhatsApp' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(textOf(link)).toBe(
+      `Hello Ama, I found your Knotless braids service on Adwuma: ${window.location.origin}/providers/ama-owusu-k3x9q2`,
+    );
+  });
+
+  it('falls back to the first service, then to a message without a service', async () => {
+    const noCategory = { ...profile().provider, categories: [] };
+    renderProfile('/providers/ama-owusu-k3x9q2', withWhatsapp({ provider: noCategory, services: [braids] }));
+    expect(textOf(await screen.findByRole('link', { name: 'WhatsApp' }))).toContain(
+      'I found your Knotless braids service',
+    );
+    cleanup();
+    renderProfile('/providers/ama-owusu-k3x9q2', withWhatsapp({ provider: noCategory }));
+    expect(textOf(await screen.findByRole('link', { name: 'WhatsApp' }))).toBe(
+      `Hello Ama, I found you on Adwuma: ${window.location.origin}/providers/ama-owusu-k3x9q2`,
+    );
+  });
+
+  it('has no WhatsApp chat where the provider did not turn it on, but always Share on WhatsApp', async () => {
+    renderProfile('/providers/ama-owusu-k3x9q2', profile());
+    const share = await screen.findByRole('link', { name: 'Share on WhatsApp' });
+    expect(screen.queryByRole('link', { name: 'WhatsApp' })).not.toBeInTheDocument();
+    const href = share.getAttribute('href') as string;
+    expect(href.startsWith('https://wa.me/?text=')).toBe(true);
+    const [title, url, ...rest] = (textOf(share) ?? '').split('\n');
+    expect(title).toContain('Ama Owusu');
+    expect(url).toBe(`${window.location.origin}/providers/ama-owusu-k3x9q2`);
+    expect(rest).toEqual([]);
+  });
+
+  describe('in Twi', () => {
+    beforeEach(async () => {
+      await loadLanguage('ak');
+      await i18n.changeLanguage('ak');
+    });
+    afterEach(async () => {
+      await i18n.changeLanguage('en');
+    });
+
+    it('shows the profile in Twi: sections, dates, weekdays, category and the WhatsApp message', async () => {
+      renderProfile(
+        '/providers/ama-owusu-k3x9q2',
+        withWhatsapp({
+          services: [braids],
+          availability: {
+            days: [{ weekday: 1, closed: false, opens: '08:00', closes: '17:00' }],
+          } as ProviderProfileResponse['availability'],
+        }),
+      );
+      expect(await screen.findByRole('heading', { name: 'Nnwuma' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Nkamfo' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Berɛ a wɔbue' })).toBeInTheDocument();
+      expect(screen.getByText('Ɔbaa mu fi Ayɛwohomumu 2025')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Tinwi nwene' })).toHaveAttribute(
+        'href',
+        '/categories/hair-braiding',
+      );
+      expect(screen.getByRole('rowheader', { name: 'Dwoada' })).toBeInTheDocument();
+      expect(screen.getAllByText('Efi GH₵ 80.00').length).toBeGreaterThan(0);
+      expect(screen.getByRole('link', { name: 'Kasa kyerɛ no' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Kyɛ wɔ WhatsApp so' })).toBeInTheDocument();
+      expect(textOf(screen.getByRole('link', { name: 'WhatsApp' }))).toBe(
+        `Agoo Ama, mehunuu wo Tinwi nwene adwuma wɔ Adwuma so: ${window.location.origin}/providers/ama-owusu-k3x9q2`,
+      );
+      expect(screen.queryByText('Services')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Member since/)).not.toBeInTheDocument();
+    });
   });
 });

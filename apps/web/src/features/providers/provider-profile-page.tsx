@@ -1,11 +1,13 @@
 import {
+  formatDate,
   formatDuration,
   formatGhanaPhone,
   formatMoney,
+  type Language,
   type PageMeta,
   type ProviderProfileResponse,
-  priceLabel,
   providerPageMeta,
+  whatsappChatUrl,
 } from '@adwuma/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,7 +15,6 @@ import {
   CalendarDays,
   Clock,
   MapPin,
-  MessageCircle,
   MessageSquareText,
   Phone,
   Share2,
@@ -26,8 +27,11 @@ import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { SaverImage } from '../../components/ui/saver-image.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
+import { useAbsoluteUrl, WhatsAppIcon, WhatsAppShare } from '../../components/ui/whatsapp-share.tsx';
+import { textOf, useLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { authPath, buildPath, ROUTES } from '../../lib/routes.ts';
@@ -42,23 +46,12 @@ import {
   FavoriteButton,
   formatMonthYear,
   formatRating,
-  formatResponseTime,
   RatingLine,
-  reviewCount,
-  WEEKDAYS,
+  useCategoryLabels,
+  useSearchFormat,
 } from '../search/index.ts';
 import { providerQuery, useProvider } from './api/get-provider.ts';
-
-export const PROVIDER_PROFILE_TEXT = {
-  message: 'Message',
-  quote: 'Request a quote',
-  whatsapp: 'WhatsApp',
-  share: 'Share',
-  linkCopied: 'Link copied',
-  back: 'Back to search',
-  noReviews: 'No reviews yet',
-  notFound: 'Provider not found',
-} as const;
+import { useProfileText } from './i18n.ts';
 
 type Profile = ProviderProfileResponse;
 
@@ -81,12 +74,65 @@ export function profileMeta(data: Profile, origin: string): PageMeta {
   );
 }
 
+/** "June 2025" / "Ɔsandaa 2025": the month a provider joined, in the page's language. */
+export function memberSinceDate(iso: string, language: Language): string {
+  if (language === 'en') return formatMonthYear(iso);
+  // formatDate's Twi day is "Obubuo 25, 2026": the month and the year.
+  return formatDate(iso, language, 'day').replace(/ \d+, /, ' ');
+}
+
+/**
+ * The service a WhatsApp message names: the one in the address (`?service=<id>`, from a service's
+ * own link), else the provider's main category, else their first service; null when none.
+ */
+export function whatsappService(
+  data: Profile,
+  serviceId: string | null,
+  categoryName: (slug: string, fallback: string) => string,
+): string | null {
+  const chosen = serviceId ? data.services.find((s) => s.id === serviceId) : undefined;
+  if (chosen) return chosen.title;
+  const main = data.provider.categories[0];
+  if (main) return categoryName(main.slug, main.name);
+  return data.services[0]?.title ?? null;
+}
+
+/**
+ * The WhatsApp button, where the provider turned WhatsApp on: their chat with a message typed in
+ * that names the service and links this profile.
+ */
+function WhatsAppContact({ data, path }: { data: Profile; path: string }) {
+  const { t } = useProfileText();
+  const labels = useCategoryLabels();
+  const location = useLocation();
+  const url = useAbsoluteUrl(path);
+  const name = data.provider.name.split(' ')[0] ?? data.provider.name;
+  const service = whatsappService(data, new URLSearchParams(location.search).get('service'), labels.category);
+  const message = service
+    ? t('actions.whatsappMessage', { name, service, url })
+    : t('actions.whatsappMessagePlain', { name, url });
+  const href = whatsappChatUrl(data.contact.whatsapp_url, message);
+  if (!href) return null;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-leaf-600 px-4 text-sm font-semibold text-white hover:bg-leaf-700"
+    >
+      <WhatsAppIcon />
+      {t('actions.whatsapp')}
+    </a>
+  );
+}
+
 /** "Message": signed out, it leads to sign-in and back here; signed in it opens the conversation. */
 function MessageAction({ providerId }: { providerId: string }) {
   const { status } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const whenSessionKnown = useWhenSessionKnown();
+  const { t } = useProfileText();
   const signInPath = authPath({ returnTo: currentPath(location) });
   const to = status === 'signed_in' ? messagePath(providerId) : signInPath;
   return (
@@ -98,7 +144,7 @@ function MessageAction({ providerId }: { providerId: string }) {
       className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
     >
       <MessageSquareText aria-hidden="true" className="h-4 w-4" />
-      {PROVIDER_PROFILE_TEXT.message}
+      {t('actions.message')}
     </Link>
   );
 }
@@ -114,7 +160,7 @@ async function share(title: string, url: string) {
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast.success(PROVIDER_PROFILE_TEXT.linkCopied);
+    toast.success(textOf('profile')('actions.linkCopied'));
   } catch {
     toast(url);
   }
@@ -136,9 +182,11 @@ const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 function OpeningHours({ availability }: { availability: NonNullable<Profile['availability']> }) {
   const today = new Date().getDay();
+  const { t } = useProfileText();
+  const { weekday: weekdayName } = useSearchFormat();
   return (
     <table className="w-full text-sm">
-      <caption className="sr-only">Opening hours, Ghana time</caption>
+      <caption className="sr-only">{t('hours.caption')}</caption>
       <tbody>
         {WEEK_ORDER.map((weekday) => {
           const day = availability.days.find((d) => d.weekday === weekday);
@@ -146,10 +194,10 @@ function OpeningHours({ availability }: { availability: NonNullable<Profile['ava
           return (
             <tr key={weekday} className={weekday === today ? 'font-semibold' : ''}>
               <th scope="row" className="py-1 pr-3 text-left font-medium">
-                {WEEKDAYS[weekday]}
+                {weekdayName(weekday)}
               </th>
               <td className={`py-1 text-right ${open ? '' : 'text-muted-fg'}`}>
-                {open ? `${day.opens} – ${day.closes}` : 'Closed'}
+                {open ? `${day.opens} – ${day.closes}` : t('hours.closed')}
               </td>
             </tr>
           );
@@ -160,8 +208,9 @@ function OpeningHours({ availability }: { availability: NonNullable<Profile['ava
 }
 
 function ProfileSkeleton() {
+  const { t } = useProfileText();
   return (
-    <div role="status" aria-label="Loading the profile" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <div role="status" aria-label={t('loading')} className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <div className="flex gap-4">
         <Skeleton className="h-20 w-20 shrink-0 rounded-full sm:h-28 sm:w-28" />
         <div className="flex-1 space-y-3">
@@ -188,6 +237,10 @@ export function ProviderProfilePage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const { data, isPending, isError, error, refetch, isFetching } = useProvider(slug);
+  const { t } = useProfileText();
+  const fmt = useSearchFormat();
+  const language = useLanguage();
+  const labels = useCategoryLabels();
   // On the server (issue 20) only the title of this page's meta is used; absolute URLs need a base.
   const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 
@@ -211,10 +264,10 @@ export function ProviderProfilePage() {
       return (
         <ScreenShell
           icon={<UserRoundX aria-hidden="true" className="h-7 w-7" />}
-          title={PROVIDER_PROFILE_TEXT.notFound}
-          actions={<ButtonLink to={ROUTES.search}>Find other providers</ButtonLink>}
+          title={t('notFound.title')}
+          actions={<ButtonLink to={ROUTES.search}>{t('notFound.others')}</ButtonLink>}
         >
-          <p>This provider is no longer listed, or the link is mistyped.</p>
+          <p>{t('notFound.text')}</p>
         </ScreenShell>
       );
     }
@@ -228,8 +281,10 @@ export function ProviderProfilePage() {
   const cameFromApp = location.key !== 'default';
   const price =
     p.min_price_minor !== null
-      ? priceLabel(p.price_type ?? 'fixed', formatMoney(p.min_price_minor, 'GHS'))
+      ? fmt.price(p.price_type ?? 'fixed', formatMoney(p.min_price_minor, 'GHS'))
       : null;
+  const profilePath = buildPath(ROUTES.provider, { slug: data.canonicalSlug });
+  const firstName = p.name.split(' ')[0];
 
   return (
     <div className="pb-12">
@@ -241,14 +296,14 @@ export function ProviderProfilePage() {
               onClick={() => navigate(-1)}
               className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-500"
             >
-              <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back
+              <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {t('header.back')}
             </button>
           ) : (
             <Link
               to={ROUTES.search}
               className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-500"
             >
-              <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {PROVIDER_PROFILE_TEXT.back}
+              <ArrowLeft aria-hidden="true" className="h-4 w-4" /> {t('header.backToSearch')}
             </Link>
           )}
 
@@ -261,7 +316,7 @@ export function ProviderProfilePage() {
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h1 className="text-2xl font-extrabold tracking-tight sm:text-4xl">{p.name}</h1>
-                {p.verified && <VerifiedBadge label="Verified provider: Ghana Card checked by Adwuma" />}
+                {p.verified && <VerifiedBadge label={t('header.verified')} />}
               </div>
               {p.business_name && p.business_name !== p.name && (
                 <p className="mt-0.5 font-semibold text-muted-fg">{p.business_name}</p>
@@ -272,7 +327,7 @@ export function ProviderProfilePage() {
                     <span key={c.slug}>
                       {i > 0 && ', '}
                       <Link to={categoryPath(c.slug)} className="hover:underline">
-                        {c.name}
+                        {labels.category(c.slug, c.name)}
                       </Link>
                     </span>
                   ))}
@@ -288,12 +343,12 @@ export function ProviderProfilePage() {
                 )}
                 <span className="inline-flex items-center gap-1">
                   <CalendarDays aria-hidden="true" className="h-4 w-4" />
-                  Member since {formatMonthYear(p.member_since)}
+                  {t('header.memberSince', { date: memberSinceDate(p.member_since, language) })}
                 </span>
                 {p.response_time_minutes !== null && (
                   <span className="inline-flex items-center gap-1">
                     <Clock aria-hidden="true" className="h-4 w-4" />
-                    {formatResponseTime(p.response_time_minutes)}
+                    {fmt.responseTime(p.response_time_minutes)}
                   </span>
                 )}
               </div>
@@ -302,12 +357,12 @@ export function ProviderProfilePage() {
 
           {isMe && (
             <p className="mt-4 rounded-xl border border-border bg-card px-4 py-3 text-sm">
-              This is your public profile, as customers see it.{' '}
+              {t('header.yours')}{' '}
               <Link
                 to={ROUTES.postService}
                 className="font-semibold text-brand-700 underline dark:text-brand-500"
               >
-                Manage your services
+                {t('header.manage')}
               </Link>
             </p>
           )}
@@ -315,17 +370,7 @@ export function ProviderProfilePage() {
           <div className="mt-5 flex flex-wrap gap-2">
             {!isMe && <MessageAction providerId={p.provider_id} />}
             <RequestQuoteButton provider={quoteProvider} services={data.services} />
-            {data.contact.whatsapp_url && (
-              <a
-                href={data.contact.whatsapp_url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-leaf-600 px-4 text-sm font-semibold text-white hover:bg-leaf-700"
-              >
-                <MessageCircle aria-hidden="true" className="h-4 w-4" />
-                {PROVIDER_PROFILE_TEXT.whatsapp}
-              </a>
-            )}
+            {data.contact.whatsapp_url && <WhatsAppContact data={data} path={profilePath} />}
             {data.contact.phone && (
               <a
                 href={`tel:${data.contact.phone}`}
@@ -349,8 +394,9 @@ export function ProviderProfilePage() {
               className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-border bg-card px-4 text-sm font-semibold hover:bg-muted"
             >
               <Share2 aria-hidden="true" className="h-4 w-4" />
-              {PROVIDER_PROFILE_TEXT.share}
+              {t('actions.share')}
             </button>
+            <WhatsAppShare text={meta.title} path={profilePath} label={t('actions.shareWhatsapp')} />
           </div>
         </div>
       </header>
@@ -358,16 +404,14 @@ export function ProviderProfilePage() {
       <div className="mx-auto mt-6 grid max-w-5xl gap-6 px-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid min-w-0 gap-6 self-start">
           {p.bio && (
-            <Section id="about" title={`About ${p.name.split(' ')[0]}`}>
+            <Section id="about" title={t('about', { name: firstName })}>
               <p className="whitespace-pre-line text-fg">{p.bio}</p>
             </Section>
           )}
 
-          <Section id="services" title="Services">
+          <Section id="services" title={t('services.title')}>
             {data.services.length === 0 ? (
-              <p className="text-sm text-muted-fg">
-                No services listed yet. Send a message to discuss your job.
-              </p>
+              <p className="text-sm text-muted-fg">{t('services.none')}</p>
             ) : (
               <ul className="divide-y divide-border">
                 {data.services.map((s) => (
@@ -375,7 +419,7 @@ export function ProviderProfilePage() {
                     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                       <h3 className="font-semibold">{s.title}</h3>
                       <p className="font-bold">
-                        {priceLabel(s.price_type, formatMoney(s.price_minor, 'GHS'))}
+                        {fmt.price(s.price_type, formatMoney(s.price_minor, 'GHS'))}
                       </p>
                     </div>
                     <p className="mt-0.5 text-xs text-muted-fg">
@@ -385,26 +429,30 @@ export function ProviderProfilePage() {
                     </p>
                     <p className="mt-2 text-sm text-muted-fg">{s.description}</p>
                     {s.photos.length > 0 && (
-                      <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label={`Photos of ${s.title}`}>
+                      <ul
+                        className="mt-3 flex gap-2 overflow-x-auto"
+                        aria-label={t('services.photos', { title: s.title })}
+                      >
                         {s.photos.map((photo, i) => (
                           <li key={photo.id} className="shrink-0">
-                            {/* The thumbnail; tapping opens the large photo. */}
-                            <a
-                              href={photo.url}
-                              target="_blank"
-                              rel="noreferrer"
-                              className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-                            >
-                              <img
-                                src={photo.thumb_url}
-                                alt={`${s.title}, example ${i + 1} of ${s.photos.length}`}
-                                loading="lazy"
-                                decoding="async"
-                                width={photo.width ?? undefined}
-                                height={photo.height ?? undefined}
-                                className="h-24 w-32 rounded-xl border border-border bg-muted object-cover sm:h-28 sm:w-36"
-                              />
-                            </a>
+                            {/* The thumbnail; tapping opens the large photo (with the data saver, a tap shows it first). */}
+                            <SaverImage
+                              src={photo.thumb_url}
+                              label={s.title}
+                              link={{
+                                href: photo.url,
+                                className:
+                                  'block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
+                              }}
+                              alt={t('services.photo', {
+                                title: s.title,
+                                index: i + 1,
+                                total: s.photos.length,
+                              })}
+                              width={photo.width ?? undefined}
+                              height={photo.height ?? undefined}
+                              className="h-24 w-32 rounded-xl border border-border bg-muted object-cover sm:h-28 sm:w-36"
+                            />
                           </li>
                         ))}
                       </ul>
@@ -415,7 +463,7 @@ export function ProviderProfilePage() {
                       serviceId={s.id}
                       size="sm"
                       className="mt-3"
-                      accessibleLabel={`${PROVIDER_PROFILE_TEXT.quote}: ${s.title}`}
+                      accessibleLabel={t('actions.quoteFor', { service: s.title })}
                     />
                   </li>
                 ))}
@@ -423,14 +471,12 @@ export function ProviderProfilePage() {
             )}
           </Section>
 
-          <Section id="reviews" title="Reviews">
+          <Section id="reviews" title={t('reviews.title')}>
             {data.rating_summary.count === 0 ? (
               <div className="rounded-xl border border-dashed border-border px-4 py-8 text-center">
                 <Star aria-hidden="true" className="mx-auto h-8 w-8 text-muted-fg" />
-                <p className="mt-2 font-semibold">{PROVIDER_PROFILE_TEXT.noReviews}</p>
-                <p className="mt-1 text-sm text-muted-fg">
-                  Reviews appear here once customers have hired {p.name.split(' ')[0]} through Adwuma.
-                </p>
+                <p className="mt-2 font-semibold">{t('reviews.none')}</p>
+                <p className="mt-1 text-sm text-muted-fg">{t('reviews.noneText', { name: firstName })}</p>
               </div>
             ) : (
               <>
@@ -446,8 +492,10 @@ export function ProviderProfilePage() {
                       ))}
                     </p>
                     <p className="mt-1 text-sm text-muted-fg">
-                      <span className="sr-only">{formatRating(data.rating_summary.average)} out of 5, </span>
-                      from {reviewCount(data.rating_summary.count)}.
+                      <span className="sr-only">
+                        {t('reviews.outOf5', { rating: formatRating(data.rating_summary.average) })}
+                      </span>
+                      {t('reviews.from', { reviews: fmt.reviewCount(data.rating_summary.count) })}
                     </p>
                   </div>
                 </div>
@@ -459,12 +507,12 @@ export function ProviderProfilePage() {
 
         <aside className="grid gap-6 self-start">
           {price && (
-            <Section id="prices" title="Prices">
+            <Section id="prices" title={t('prices.title')}>
               <p className="text-2xl font-extrabold">{price}</p>
-              <p className="mt-1 text-sm text-muted-fg">The lowest price of the services listed.</p>
+              <p className="mt-1 text-sm text-muted-fg">{t('prices.lowest')}</p>
             </Section>
           )}
-          <Section id="areas" title="Areas served">
+          <Section id="areas" title={t('areas.title')}>
             {p.service_areas.length > 0 ? (
               <ul className="flex flex-wrap gap-1.5">
                 {p.service_areas.map((area) => (
@@ -475,12 +523,12 @@ export function ProviderProfilePage() {
               </ul>
             ) : (
               <p className="text-sm text-muted-fg">
-                {p.city ? `In and around ${p.city}.` : 'Ask about your area.'}
+                {p.city ? t('areas.around', { city: p.city }) : t('areas.ask')}
               </p>
             )}
           </Section>
           {data.availability && (
-            <Section id="hours" title="Opening hours">
+            <Section id="hours" title={t('hours.title')}>
               <OpeningHours availability={data.availability} />
             </Section>
           )}

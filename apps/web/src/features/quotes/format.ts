@@ -1,9 +1,14 @@
 import type { QuoteRequest } from '@adwuma/shared';
+import type { TFunction } from 'i18next';
 import { formatDay } from '../bookings/index.ts';
 
 /** "Sat 14 Nov" or "Flexible date". */
-export function formatPreferredDate(date: string | null): string {
-  return date ? formatDay(date) : 'Flexible date';
+export function formatPreferredDate(
+  date: string | null,
+  t?: TFunction,
+  day: (iso: string) => string = formatDay,
+): string {
+  return date ? day(date) : t ? t('card.flexibleDate') : 'Flexible date';
 }
 
 /** "Asokwa, Kumasi"; null when no place was given. */

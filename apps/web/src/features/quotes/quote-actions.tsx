@@ -27,11 +27,12 @@ import { useCancelQuoteRequest } from './api/cancel-quote-request.ts';
 import { useDeclineQuoteRequest } from './api/decline-quote-request.ts';
 import { useSendQuote } from './api/send-quote.ts';
 import { formatPreferredDate } from './format.ts';
-import { QUOTE_ACTION_TEXT } from './quote-action-text.ts';
+import { useQuoteActionText } from './quote-action-text.ts';
 
-export { QUOTE_ACTION_TEXT };
+export { useQuoteActionText };
 
 function ServerAlert({ error }: { error: unknown }) {
+  const QUOTE_ACTION_TEXT = useQuoteActionText();
   if (!(error instanceof ApiError) || Object.keys(fieldErrors(error)).length > 0) return null;
   return (
     <Alert tone="danger" role="alert" title={QUOTE_ACTION_TEXT.failed} className="mb-4">
@@ -56,6 +57,7 @@ type QuoteAnswerFormValues = z.input<typeof quoteAnswerFormSchema>;
 export function SendQuoteDialog({ request, onClose }: { request: QuoteRequest; onClose: () => void }) {
   const uid = useId();
   const send = useSendQuote();
+  const QUOTE_ACTION_TEXT = useQuoteActionText();
   const {
     register,
     handleSubmit,
@@ -75,7 +77,7 @@ export function SendQuoteDialog({ request, onClose }: { request: QuoteRequest; o
       { id: request.id, answer },
       {
         onSuccess: () => {
-          toast.success(`${QUOTE_ACTION_TEXT.quoteSent} to ${customer}`);
+          toast.success(QUOTE_ACTION_TEXT.quoteSentTo(customer));
           onClose();
         },
       },
@@ -138,6 +140,7 @@ type DeclineValues = z.input<typeof quoteDeclineSchema>;
 export function DeclineDialog({ request, onClose }: { request: QuoteRequest; onClose: () => void }) {
   const uid = useId();
   const decline = useDeclineQuoteRequest();
+  const QUOTE_ACTION_TEXT = useQuoteActionText();
   const {
     register,
     handleSubmit,
@@ -197,6 +200,7 @@ export function DeclineDialog({ request, onClose }: { request: QuoteRequest; onC
 export function AcceptDialog({ request, onClose }: { request: QuoteRequest; onClose: () => void }) {
   const navigate = useNavigate();
   const accept = useAcceptQuote();
+  const QUOTE_ACTION_TEXT = useQuoteActionText();
   const [booking, setBooking] = useState<Booking | null>(null);
   const provider = request.provider.name;
 
@@ -274,6 +278,7 @@ export function AcceptDialog({ request, onClose }: { request: QuoteRequest; onCl
 /** The customer withdraws a request (or lets a quote go). */
 export function CancelDialog({ request, onClose }: { request: QuoteRequest; onClose: () => void }) {
   const cancel = useCancelQuoteRequest();
+  const QUOTE_ACTION_TEXT = useQuoteActionText();
   return (
     <Dialog
       title={QUOTE_ACTION_TEXT.cancelTitle}

@@ -5,6 +5,7 @@ import {
   type QuoteRequest,
   type QuoteStatus,
 } from '@adwuma/shared';
+import type { TFunction } from 'i18next';
 import { CalendarCheck, CalendarDays, Clock, MapPin, Send, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -13,11 +14,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
 import { PersonChip } from '../../components/ui/person-chip.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { bookingPath, expiryText } from '../bookings/index.ts';
+import { bookingPath, useDates } from '../bookings/index.ts';
 import { MessageLink } from '../messaging/index.ts';
 import { timeAgo } from '../notifications/index.ts';
 import { formatPlace, formatPreferredDate } from './format.ts';
-import { QUOTE_ACTION_TEXT } from './quote-action-text.ts';
+import { useQuotesText } from './i18n.ts';
+import { useQuoteActionText } from './quote-action-text.ts';
 
 // The answer, decline, accept and cancel dialogs (with the form and schema libraries) are downloaded
 // when one is opened, not with the list of requests (issue 20).
@@ -51,7 +53,12 @@ export function shownStatus(request: QuoteRequest, now: Date = new Date()): Quot
   return request.status;
 }
 
-export function statusLabel(status: QuoteStatus, side: QuoteSide): string {
+export function statusLabel(status: QuoteStatus, side: QuoteSide, t?: TFunction): string {
+  if (t) {
+    return side === 'received' && status in RECEIVED_LABELS
+      ? t(`card.receivedStatus.${status}`)
+      : t(`card.status.${status}`);
+  }
   return (side === 'received' ? RECEIVED_LABELS[status] : undefined) ?? QUOTE_STATUS_LABELS[status];
 }
 
@@ -68,6 +75,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
 }
 
 function OtherPerson({ request, side }: { request: QuoteRequest; side: QuoteSide }) {
+  const { t } = useQuotesText();
   if (side === 'received') {
     const c = request.customer;
     return (
@@ -75,16 +83,14 @@ function OtherPerson({ request, side }: { request: QuoteRequest; side: QuoteSide
         <Avatar src={c.avatar_url} name={c.name} className="h-10 w-10 text-sm" />
         <div className="min-w-0">
           <p className="truncate font-semibold">{c.name}</p>
-          <p className="text-xs text-muted-fg">Customer</p>
+          <p className="text-xs text-muted-fg">{t('card.customer')}</p>
         </div>
       </div>
     );
   }
   const p = request.provider;
-  return <PersonChip person={p} idCheck sub={['Provider', p.city].filter(Boolean).join(' · ')} />;
+  return <PersonChip person={p} idCheck sub={[t('card.provider'), p.city].filter(Boolean).join(' · ')} />;
 }
-
-const QUOTE_CARD_MESSAGE = 'Message';
 
 type OpenDialog = 'quote' | 'decline' | 'accept' | 'cancel' | null;
 
@@ -99,6 +105,9 @@ export function QuoteRequestCard({
   highlighted?: boolean;
 }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const QUOTE_ACTION_TEXT = useQuoteActionText();
+  const { t } = QUOTE_ACTION_TEXT;
+  const dates = useDates();
   const status = shownStatus(request);
   const live = status === 'pending' || status === 'quoted';
   const place = formatPlace(request);
@@ -137,8 +146,8 @@ export function QuoteRequestCard({
       key="message"
       userId={other.id}
       context={{ type: 'quote', id: request.id }}
-      label={QUOTE_CARD_MESSAGE}
-      accessibleName={`${QUOTE_CARD_MESSAGE} ${other.name}`}
+      label={t('card.message')}
+      accessibleName={t('card.messageTo', { name: other.name })}
     />,
   );
   if (status === 'accepted' && request.booking_id) {
@@ -160,12 +169,12 @@ export function QuoteRequestCard({
         <div className="min-w-0">
           <h3 className="font-semibold leading-snug">{title}</h3>
           <p className="mt-0.5 text-xs text-muted-fg">
-            {side === 'sent' ? 'Sent' : 'Received'}{' '}
+            {side === 'sent' ? t('card.sent') : t('card.received')}{' '}
             <time dateTime={request.created_at}>{timeAgo(request.created_at)}</time>
           </p>
         </div>
         <Badge tone={STATUS_TONE[status]} className="shrink-0">
-          {statusLabel(status, side)}
+          {statusLabel(status, side, t)}
         </Badge>
       </div>
 
@@ -176,18 +185,21 @@ export function QuoteRequestCard({
       <p className="mt-3 whitespace-pre-line break-words text-sm">{request.details}</p>
 
       <dl className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
-        <Detail icon={<CalendarDays aria-hidden="true" className="h-4 w-4" />} label="Preferred date">
-          {formatPreferredDate(request.preferred_date)}
+        <Detail
+          icon={<CalendarDays aria-hidden="true" className="h-4 w-4" />}
+          label={t('card.preferredDate')}
+        >
+          {formatPreferredDate(request.preferred_date, t, dates.formatDay)}
         </Detail>
-        <Detail icon={<MapPin aria-hidden="true" className="h-4 w-4" />} label="Place">
-          {place ?? <span className="text-muted-fg">No place given</span>}
+        <Detail icon={<MapPin aria-hidden="true" className="h-4 w-4" />} label={t('card.place')}>
+          {place ?? <span className="text-muted-fg">{t('card.noPlace')}</span>}
         </Detail>
       </dl>
 
       {request.quote_price !== null && (
         <div className="mt-4 rounded-xl border border-leaf-600/25 bg-leaf-600/5 p-3">
           <p className="text-xs font-semibold uppercase tracking-wide text-muted-fg">
-            {side === 'sent' ? 'Quote' : 'Your quote'}
+            {side === 'sent' ? t('card.quote') : t('card.yourQuote')}
           </p>
           <p className="text-xl font-extrabold">{formatMoney(request.quote_price, 'GHS')}</p>
           {request.quote_message && (
@@ -200,7 +212,9 @@ export function QuoteRequestCard({
 
       {request.status === 'declined' && request.decline_message && (
         <p className="mt-4 rounded-xl bg-muted p-3 text-sm">
-          <span className="font-semibold">{side === 'sent' ? 'Their message: ' : 'Your message: '}</span>
+          <span className="font-semibold">
+            {side === 'sent' ? t('card.theirMessage') : t('card.yourMessage')}
+          </span>
           {request.decline_message}
         </p>
       )}
@@ -211,7 +225,7 @@ export function QuoteRequestCard({
             {live ? (
               <p className="inline-flex items-center gap-1.5 text-sm text-muted-fg">
                 <Clock aria-hidden="true" className="h-4 w-4" />
-                {expiryText(request.expires_at)}
+                {dates.expiryText(request.expires_at)}
               </p>
             ) : (
               <span />

@@ -15,22 +15,28 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input, Select, Textarea } from '../../components/ui/field.tsx';
 import { ApiError, fieldErrors } from '../../lib/api.ts';
+import en from '../../locales/en/quotes.json';
+import { useQuotesText } from './i18n.ts';
 
-export const QUOTE_FORM_TEXT = {
-  service: 'Service',
-  chooseService: 'Choose a service',
-  details: 'What do you need?',
-  detailsHint: 'The job, its size, anything the provider should know to price it.',
-  detailsPlaceholder: 'e.g. Two leaking taps in the kitchen and a blocked shower drain.',
-  date: 'Preferred date',
-  dateHint: 'Leave empty if you are flexible.',
-  city: 'Town or city',
-  address: 'Address or landmark',
-  addressHint: 'Shared with this provider only.',
-  submit: 'Send request',
-  cancel: 'Cancel',
-  failed: 'The request was not sent',
-} as const;
+/** The request form's words in the page's language (quotes.json "form"). */
+function useQuoteFormText() {
+  const { t } = useQuotesText();
+  return {
+    service: t('form.service'),
+    chooseService: t('form.chooseService'),
+    details: t('form.details'),
+    detailsHint: t('form.detailsHint'),
+    detailsPlaceholder: t('form.detailsPlaceholder'),
+    date: t('form.date'),
+    dateHint: t('form.dateHint'),
+    city: t('form.city'),
+    address: t('form.address'),
+    addressHint: t('form.addressHint'),
+    submit: t('form.submit'),
+    cancel: t('form.cancel'),
+    failed: t('form.failed'),
+  };
+}
 
 const shape = quoteRequestInputSchema.shape;
 
@@ -39,7 +45,7 @@ const shape = quoteRequestInputSchema.shape;
  * once); an empty date means "flexible", and a date must be today or later (checkFutureDate).
  */
 export const quoteRequestFormSchema = z.object({
-  service_id: z.string().min(1, { error: QUOTE_FORM_TEXT.chooseService }).pipe(shape.service_id),
+  service_id: z.string().min(1, { error: en.form.chooseService }).pipe(shape.service_id),
   details: shape.details,
   preferred_date: z
     .string()
@@ -77,6 +83,7 @@ export function QuoteRequestForm({
   onCancel: () => void;
 }) {
   const uid = useId();
+  const QUOTE_FORM_TEXT = useQuoteFormText();
   const {
     register,
     handleSubmit,

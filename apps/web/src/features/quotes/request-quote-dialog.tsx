@@ -16,7 +16,7 @@ import {
   QuoteRequestForm,
   type QuoteRequestFormValues,
 } from './quote-request-form.tsx';
-import { REQUEST_QUOTE_TEXT, SENT_REQUESTS_PATH } from './request-quote-text.ts';
+import { SENT_REQUESTS_PATH, useRequestQuoteText } from './request-quote-text.ts';
 
 /**
  * Where the request happens: the person's saved place. Providers have a saved location with an
@@ -47,6 +47,7 @@ export default function RequestQuoteDialog({
 }) {
   const navigate = useNavigate();
   const create = useCreateQuoteRequest();
+  const REQUEST_QUOTE_TEXT = useRequestQuoteText();
   const [sent, setSent] = useState(false);
   const { place, loading } = useSavedPlace(true);
   const firstName = provider.name.split(' ')[0] || provider.name;

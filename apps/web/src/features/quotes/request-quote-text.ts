@@ -1,15 +1,20 @@
 import { buildPath, ROUTES } from '../../lib/routes.ts';
+import { useQuotesText } from './i18n.ts';
 
 /** The words of "Request a quote" (request-quote.tsx) and its dialog (request-quote-dialog.tsx). */
-export const REQUEST_QUOTE_TEXT = {
-  button: 'Request a quote',
-  title: (name: string) => `Ask ${name} for a quote`,
-  lead: 'Describe the job: the provider answers with a price within 7 days. Nothing is booked until you accept.',
-  sentTitle: 'Request sent',
-  sent: (name: string) => `Your request was sent to ${name}.`,
-  sentText: 'You will get a notice when they answer. Requests without an answer expire after 7 days.',
-  view: 'See your requests',
-  done: 'Done',
-} as const;
+export function useRequestQuoteText() {
+  const { t } = useQuotesText();
+  return {
+    t,
+    button: t('request.button'),
+    title: (name: string) => t('request.title', { name }),
+    lead: t('request.lead'),
+    sentTitle: t('request.sentTitle'),
+    sent: (name: string) => t('request.sent', { name }),
+    sentText: t('request.sentText'),
+    view: t('request.view'),
+    done: t('request.done'),
+  };
+}
 
 export const SENT_REQUESTS_PATH = buildPath(ROUTES.serviceRequests, undefined, { tab: 'sent' });

@@ -7,9 +7,9 @@ import { currentPath } from '../../lib/session.ts';
 import { useSession, useWhenSessionKnown } from '../auth/index.ts';
 import type { QuoteFormService } from './quote-request-form.tsx';
 
-import { REQUEST_QUOTE_TEXT } from './request-quote-text.ts';
+import { useRequestQuoteText } from './request-quote-text.ts';
 
-export { REQUEST_QUOTE_TEXT, SENT_REQUESTS_PATH } from './request-quote-text.ts';
+export { SENT_REQUESTS_PATH, useRequestQuoteText } from './request-quote-text.ts';
 
 // The form (react-hook-form and zod) is downloaded when the dialog is opened, not with the provider's
 // public profile (issue 20).
@@ -23,7 +23,7 @@ export function RequestQuoteButton({
   provider,
   services,
   serviceId,
-  label = REQUEST_QUOTE_TEXT.button,
+  label: givenLabel,
   accessibleLabel,
   variant = 'outline',
   size = 'md',
@@ -40,6 +40,8 @@ export function RequestQuoteButton({
   className?: string;
 }) {
   const { status, user } = useSession();
+  const REQUEST_QUOTE_TEXT = useRequestQuoteText();
+  const label = givenLabel ?? REQUEST_QUOTE_TEXT.button;
   const location = useLocation();
   const navigate = useNavigate();
   const whenSessionKnown = useWhenSessionKnown();

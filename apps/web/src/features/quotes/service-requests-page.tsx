@@ -11,27 +11,31 @@ import { useSession } from '../auth/index.ts';
 import { useQuoteRequest } from './api/get-quote-request.ts';
 import { type QuoteBox, type QuoteRequestsResponse, useQuoteRequests } from './api/get-quote-requests.ts';
 import { sideOf } from './format.ts';
+import { useQuotesText } from './i18n.ts';
 import { QuoteRequestCard, QuoteRequestCardSkeleton } from './quote-request-card.tsx';
 
-export const SERVICE_REQUESTS_TEXT = {
-  title: 'Service requests',
-  leadProvider: 'Quotes customers asked you for, and the ones you asked other providers for.',
-  leadCustomer: 'Quotes you asked providers for. Accept one to book it.',
-  received: 'Received',
-  sent: 'Sent',
-  receivedBadge: (n: number) => `${n} waiting for your quote`,
-  sentBadge: (n: number) => `${n} quote${n === 1 ? '' : 's'} to review`,
-  receivedEmpty: 'No requests yet',
-  receivedEmptyText:
-    'When customers ask you for a quote on one of your services, their request shows here. Keep your services and prices up to date.',
-  sentEmpty: 'You have not asked for a quote yet',
-  sentEmptyText:
-    'Find a provider and ask for a price on one of their services, or post a job and let providers come to you.',
-  loadFailed: 'Your requests did not load',
-  retry: 'Try again',
-  all: 'All requests',
-  notFound: 'This request was not found',
-} as const;
+/** The page's words in the page's language (quotes.json "requests"). */
+function useServiceRequestsText() {
+  const { t } = useQuotesText();
+  return {
+    t,
+    title: t('requests.title'),
+    leadProvider: t('requests.leadProvider'),
+    leadCustomer: t('requests.leadCustomer'),
+    received: t('requests.received'),
+    sent: t('requests.sent'),
+    receivedEmpty: t('requests.receivedEmpty'),
+    receivedEmptyText: t('requests.receivedEmptyText'),
+    sentEmpty: t('requests.sentEmpty'),
+    sentEmptyText: t('requests.sentEmptyText'),
+    loadFailed: t('requests.loadFailed'),
+    retry: t('requests.retry'),
+    all: t('requests.all'),
+    notFound: t('requests.notFound'),
+    receivedBadge: (n: number) => t('requests.receivedBadge', { count: n }),
+    sentBadge: (n: number) => t('requests.sentBadge', { count: n }),
+  };
+}
 
 function Empty({
   icon,
@@ -57,8 +61,9 @@ function Empty({
 }
 
 function Loading() {
+  const { t } = useQuotesText();
   return (
-    <div role="status" aria-label="Loading your requests" className="grid gap-3">
+    <div role="status" aria-label={t('requests.loading')} className="grid gap-3">
       <QuoteRequestCardSkeleton />
       <QuoteRequestCardSkeleton />
       <QuoteRequestCardSkeleton />
@@ -68,6 +73,7 @@ function Loading() {
 
 function RequestList({ box }: { box: QuoteBox }) {
   const list = useQuoteRequests(box);
+  const SERVICE_REQUESTS_TEXT = useServiceRequestsText();
   if (list.isPending) return <Loading />;
   if (list.isError && !list.data) {
     return (
@@ -100,10 +106,11 @@ function RequestList({ box }: { box: QuoteBox }) {
         actions={
           <>
             <ButtonLink to={ROUTES.search}>
-              <Search aria-hidden="true" className="h-4 w-4" /> Find providers
+              <Search aria-hidden="true" className="h-4 w-4" />{' '}
+              {SERVICE_REQUESTS_TEXT.t('requests.findProviders')}
             </ButtonLink>
             <ButtonLink to={ROUTES.postJob} variant="outline">
-              Post a job
+              {SERVICE_REQUESTS_TEXT.t('requests.postJob')}
             </ButtonLink>
           </>
         }
@@ -125,6 +132,7 @@ function RequestList({ box }: { box: QuoteBox }) {
 function SingleRequest({ id, back }: { id: string; back: string }) {
   const { user } = useSession();
   const request = useQuoteRequest(id);
+  const SERVICE_REQUESTS_TEXT = useServiceRequestsText();
   return (
     <div className="grid gap-4">
       <Link
@@ -178,6 +186,8 @@ export function ServiceRequestsPage() {
   const tab: QuoteBox = providerView ? (requested === 'sent' ? 'sent' : 'received') : 'sent';
   const focusId = params.get('request');
   const uid = useId();
+  const SERVICE_REQUESTS_TEXT = useServiceRequestsText();
+  const { t } = SERVICE_REQUESTS_TEXT;
   const tabRefs = useRef<Record<QuoteBox, HTMLButtonElement | null>>({ received: null, sent: null });
   useDocumentTitle(SERVICE_REQUESTS_TEXT.title);
 
@@ -236,7 +246,7 @@ export function ServiceRequestsPage() {
             {providerView ? SERVICE_REQUESTS_TEXT.leadProvider : SERVICE_REQUESTS_TEXT.leadCustomer}
           </p>
           {providerView ? (
-            <div role="tablist" aria-label="Requests" className="-mb-px mt-5 flex gap-1">
+            <div role="tablist" aria-label={t('requests.tabs')} className="-mb-px mt-5 flex gap-1">
               {TABS.map((box) => {
                 const selected = tab === box && !focusId;
                 const b = badge(box);
@@ -269,10 +279,12 @@ export function ServiceRequestsPage() {
             </div>
           ) : (
             <h2
-              aria-label={counts?.sent_quoted ? `Requests you sent (${badge('sent').text})` : undefined}
+              aria-label={
+                counts?.sent_quoted ? t('requests.youSentCount', { badge: badge('sent').text }) : undefined
+              }
               className="mt-5 inline-flex items-center gap-2 pb-3 text-sm font-semibold"
             >
-              Requests you sent
+              {t('requests.youSent')}
               <CountBadge n={counts?.sent_quoted} selected />
             </h2>
           )}
@@ -283,7 +295,7 @@ export function ServiceRequestsPage() {
         id={`${uid}-panel`}
         role={providerView ? 'tabpanel' : undefined}
         aria-labelledby={providerView ? `${uid}-${tab}-tab` : undefined}
-        aria-label={providerView ? undefined : 'Requests you sent'}
+        aria-label={providerView ? undefined : t('requests.youSent')}
         className="mx-auto max-w-6xl px-4 py-6 sm:px-6"
       >
         {focusId ? (

@@ -14,7 +14,10 @@ import { type RealtimeState, realtime } from '../../lib/realtime.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { toast } from '../../lib/toast.ts';
 import { useOptionalSession } from '../auth/index.ts';
+import { realtimeText } from './i18n.ts';
+import { getOutbox } from './outbox.ts';
 import { messagingKeys, notificationKeys } from './realtime-keys.ts';
+import { useOutboxSync } from './use-outbox.ts';
 
 /** Puts a new notification at the top of the cached list (or refetches when nothing is cached). */
 export function prependNotification(queryClient: QueryClient, notification: Notification): void {
@@ -54,7 +57,7 @@ export function handleRealtimeEvent(
       toast(n.title, {
         id: `notification-${n.id}`,
         description: n.body || undefined,
-        action: link ? { label: 'Open', onClick: () => navigate(link) } : undefined,
+        action: link ? { label: realtimeText()('toast.open'), onClick: () => navigate(link) } : undefined,
       });
       return;
     }
@@ -93,6 +96,18 @@ export function RealtimeBridge() {
   pathRef.current = pathname;
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  // Issue 21: messages written offline go out when the app starts, the network or the socket returns.
+  useOutboxSync(userId);
+
+  useEffect(() => {
+    if (!userId) return;
+    // A message sent from the outbox: the list and its thread show it (once: matched by client_id).
+    return getOutbox(userId).subscribe((change) => {
+      if (change.type !== 'sent') return;
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.thread(change.entry.conversationId) });
+    });
+  }, [userId, queryClient]);
 
   useEffect(() => {
     if (!userId) return;

@@ -3,12 +3,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useProviderReviews } from './api/get-provider-reviews.ts';
+import { useReviewsText } from './i18n.ts';
 import { ReviewCard } from './review-card.tsx';
-
-export const PROVIDER_REVIEWS_TEXT = {
-  more: 'Show more reviews',
-  failed: 'The reviews did not load',
-} as const;
 
 /**
  * The published reviews on a provider's public profile, newest first, a page at a time: authors
@@ -16,11 +12,13 @@ export const PROVIDER_REVIEWS_TEXT = {
  */
 export function ProviderReviews({ slug, providerName }: { slug: string; providerName: string }) {
   const reviews = useProviderReviews(slug);
+  const { t } = useReviewsText();
+  const PROVIDER_REVIEWS_TEXT = { more: t('provider.more'), failed: t('provider.failed') };
   const firstName = providerName.split(' ')[0] ?? providerName;
 
   if (reviews.isPending) {
     return (
-      <div role="status" aria-label="Loading the reviews" className="mt-5 grid gap-3">
+      <div role="status" aria-label={t('provider.loading')} className="mt-5 grid gap-3">
         <Skeleton className="h-28" />
         <Skeleton className="h-28" />
       </div>
@@ -31,7 +29,7 @@ export function ProviderReviews({ slug, providerName }: { slug: string; provider
       <Alert tone="danger" role="alert" title={PROVIDER_REVIEWS_TEXT.failed} className="mt-5">
         <p>{reviews.error.message}</p>
         <Button size="sm" className="mt-3" onClick={() => void reviews.refetch()} busy={reviews.isFetching}>
-          Try again
+          {t('provider.retry')}
         </Button>
       </Alert>
     );

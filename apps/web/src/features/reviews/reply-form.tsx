@@ -6,11 +6,13 @@ import { Field, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { useReplyToReview } from './api/reply-to-review.ts';
+import { useReviewsText } from './i18n.ts';
 
 /** "Reply" under a received review: opens a short form; one reply per review. */
 export function ReplyToReview({ reviewId, authorName }: { reviewId: string; authorName: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const { t } = useReviewsText();
   const [reply, setReply] = useState('');
   const [error, setError] = useState<string | undefined>();
   const send = useReplyToReview();
@@ -40,7 +42,7 @@ export function ReplyToReview({ reviewId, authorName }: { reviewId: string; auth
     send.mutate(
       { reviewId, reply: parsed.data.reply },
       {
-        onSuccess: () => toast.success('Reply posted'),
+        onSuccess: () => toast.success(t('reply.posted')),
         onError: (e) => setError(fieldErrors(e).reply ?? e.message),
       },
     );

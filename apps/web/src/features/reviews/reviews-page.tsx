@@ -1,4 +1,5 @@
 import { formatMoney } from '@adwuma/shared';
+import type { TFunction } from 'i18next';
 import { Clock, MessageSquareText, PenLine, Star } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,27 +13,36 @@ import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { bookingPath } from '../bookings/index.ts';
 import { type ReviewsTab, type ReviewToWrite, useReviews } from './api/get-reviews.ts';
 import { formatReviewDate } from './format.ts';
+import { useReviewsText } from './i18n.ts';
 import { ReplyToReview } from './reply-form.tsx';
 import { ReviewCard } from './review-card.tsx';
 import { WriteReviewForm } from './write-review-form.tsx';
 
-export const REVIEWS_TEXT = {
-  title: 'Reviews',
-  lead: 'Review the people you worked with, and see what they said about you.',
-  tabs: { to_write: 'To write', received: 'Received', given: 'Given' } satisfies Record<ReviewsTab, string>,
-  write: 'Write a review',
-  waiting: 'Waiting for the other side',
-  toWriteEmpty: 'Nothing to review right now',
-  toWriteEmptyText: 'When a booking is completed, you can review the other side here for 14 days.',
-  receivedEmpty: 'No reviews yet',
-  receivedEmptyText: 'Reviews people write about you appear here once they are published.',
-  givenEmpty: 'You have not written a review yet',
-  givenEmptyText: 'Reviews you write appear here, with whether they are published.',
-  notReviewable: 'This booking cannot be reviewed now',
-  notReviewableText:
-    'It may not be completed yet, the 14 days may have passed, or you have already reviewed it.',
-  loadFailed: 'Your reviews did not load',
-} as const;
+/** The page's words in the page's language (reviews.json "page"). */
+function useReviewsPageText() {
+  const { t } = useReviewsText();
+  return {
+    t,
+    tabs: {
+      to_write: t('page.tabs.to_write'),
+      received: t('page.tabs.received'),
+      given: t('page.tabs.given'),
+    } satisfies Record<ReviewsTab, string>,
+    title: t('page.title'),
+    lead: t('page.lead'),
+    write: t('page.write'),
+    waiting: t('page.waiting'),
+    toWriteEmpty: t('page.toWriteEmpty'),
+    toWriteEmptyText: t('page.toWriteEmptyText'),
+    receivedEmpty: t('page.receivedEmpty'),
+    receivedEmptyText: t('page.receivedEmptyText'),
+    givenEmpty: t('page.givenEmpty'),
+    givenEmptyText: t('page.givenEmptyText'),
+    notReviewable: t('page.notReviewable'),
+    notReviewableText: t('page.notReviewableText'),
+    loadFailed: t('page.loadFailed'),
+  };
+}
 
 const TABS: ReviewsTab[] = ['to_write', 'received', 'given'];
 
@@ -53,18 +63,19 @@ function Empty({ title, text, icon }: { title: string; text: string; icon: React
 }
 
 function Loading() {
+  const { t } = useReviewsText();
   return (
-    <div role="status" aria-label="Loading your reviews" className="grid gap-3">
+    <div role="status" aria-label={t('page.loading')} className="grid gap-3">
       <Skeleton className="h-32" />
       <Skeleton className="h-32" />
     </div>
   );
 }
 
-function daysLeft(iso: string, now = new Date()): string {
+function daysLeft(t: TFunction, iso: string, now = new Date()): string {
   const days = Math.ceil((new Date(iso).getTime() - now.getTime()) / 86_400_000);
-  if (days <= 0) return 'Last day to review';
-  return `${days} day${days === 1 ? '' : 's'} left to review`;
+  if (days <= 0) return t('page.lastDay');
+  return t('page.daysLeft', { count: days });
 }
 
 function ToWriteItem({
@@ -80,6 +91,8 @@ function ToWriteItem({
 }) {
   const { booking } = item;
   const other = booking.role === 'customer' ? booking.provider : booking.customer;
+  const REVIEWS_TEXT = useReviewsPageText();
+  const { t } = REVIEWS_TEXT;
   return (
     <article
       aria-label={booking.title}
@@ -94,12 +107,13 @@ function ToWriteItem({
             </Link>
           </h2>
           <p className="text-sm text-muted-fg [overflow-wrap:anywhere]">
-            {booking.role === 'customer' ? 'Provider' : 'Customer'}: {other.name} ·{' '}
+            {booking.role === 'customer' ? t('page.provider') : t('page.customer')}: {other.name} ·{' '}
             <span className="whitespace-nowrap">{formatMoney(booking.price, 'GHS')}</span>
           </p>
           <p className="mt-1 flex items-center gap-1 text-xs font-medium text-muted-fg">
             <Clock aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-            {daysLeft(item.window_closes_at)} (until {formatReviewDate(item.window_closes_at)})
+            {daysLeft(t, item.window_closes_at)}{' '}
+            {t('page.until', { date: formatReviewDate(item.window_closes_at) })}
           </p>
         </div>
         {!open && (
@@ -129,6 +143,7 @@ function TabPanel({
   bookingId: string | null;
   openBooking: (id: string | null) => void;
 }) {
+  const REVIEWS_TEXT = useReviewsPageText();
   const list = useReviews(tab);
   if (list.isPending) return <Loading />;
   if (list.isError && !list.data) {
@@ -244,6 +259,7 @@ function TabPanel({
  * opens the form for that booking (the booking page links here).
  */
 export function ReviewsPage() {
+  const REVIEWS_TEXT = useReviewsPageText();
   const [params, setParams] = useSearchParams();
   const bookingId = params.get('booking');
   const tab = bookingId ? 'to_write' : tabFrom(params.get('tab'));

@@ -1,14 +1,14 @@
 import { Star } from 'lucide-react';
 import { useId } from 'react';
+import { useReviewsText } from './i18n.ts';
 
 export const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 
-const starLabel = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
-
 /** A rating shown as five stars; read out as "4 out of 5 stars". */
 export function Stars({ rating, className = 'h-4 w-4' }: { rating: number; className?: string }) {
+  const { t } = useReviewsText();
   return (
-    <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex gap-0.5 text-brand-500">
+    <span role="img" aria-label={t('stars.outOf', { rating })} className="inline-flex gap-0.5 text-brand-500">
       {[1, 2, 3, 4, 5].map((n) => (
         <Star key={n} aria-hidden="true" className={`${className} ${n <= rating ? 'fill-brand-500' : ''}`} />
       ))}
@@ -24,7 +24,7 @@ export function StarRatingInput({
   value,
   onChange,
   error,
-  legend = 'Your rating',
+  legend,
 }: {
   value: number | null;
   onChange: (rating: number) => void;
@@ -32,10 +32,11 @@ export function StarRatingInput({
   legend?: string;
 }) {
   const name = useId();
+  const { t } = useReviewsText();
   const errorId = `${name}-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
-      <legend className="text-sm font-semibold text-fg">{legend}</legend>
+      <legend className="text-sm font-semibold text-fg">{legend ?? t('stars.legend')}</legend>
       <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1">
         <div className="-ml-1.5 flex">
           {[1, 2, 3, 4, 5].map((n) => {
@@ -57,13 +58,13 @@ export function StarRatingInput({
                   aria-hidden="true"
                   className={`h-8 w-8 ${filled ? 'fill-brand-500 text-brand-500' : 'text-muted-fg'}`}
                 />
-                <span className="sr-only">{starLabel(n)}</span>
+                <span className="sr-only">{t('stars.star', { count: n })}</span>
               </label>
             );
           })}
         </div>
         <span aria-hidden="true" className="text-sm font-semibold text-muted-fg">
-          {value ? RATING_WORDS[value] : 'Tap a star'}
+          {value ? t(`stars.words.${value}`) : t('stars.tap')}
         </span>
       </div>
       {error && (

@@ -6,16 +6,15 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, Textarea } from '../../components/ui/field.tsx';
 import { fieldErrors } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import en from '../../locales/en/reviews.json';
 import type { ReviewToWrite } from './api/get-reviews.ts';
 import { useWriteReview } from './api/write-review.ts';
+import { useReviewsText } from './i18n.ts';
 import { StarRatingInput } from './stars.tsx';
 
+/** The English rule (tests read it); the form shows it in the page's language. */
 export const WRITE_REVIEW_TEXT = {
-  publishRule: `Your review is published when both of you have written one, or ${REVIEW_LIMITS.windowDays} days after completion.`,
-  textLabel: 'Your review',
-  submit: 'Send review',
-  sent: 'Review sent',
-  failed: 'Your review was not sent',
+  publishRule: en.write.publishRule.replace('{{days}}', String(REVIEW_LIMITS.windowDays)),
 } as const;
 
 type Errors = { rating?: string; text?: string };
@@ -35,6 +34,8 @@ export function WriteReviewForm({
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const write = useWriteReview();
+  const { t } = useReviewsText();
+  const publishRule = t('write.publishRule', { days: REVIEW_LIMITS.windowDays });
   const { booking } = item;
   const other = booking.role === 'customer' ? booking.provider.name : booking.customer.name;
 
@@ -54,7 +55,7 @@ export function WriteReviewForm({
       { bookingId: booking.id, input: parsed.data },
       {
         onSuccess: () => {
-          toast.success(WRITE_REVIEW_TEXT.sent, { description: WRITE_REVIEW_TEXT.publishRule });
+          toast.success(t('write.sent'), { description: publishRule });
           onDone();
         },
         onError: (error) => setErrors(fieldErrors(error)),
@@ -65,7 +66,7 @@ export function WriteReviewForm({
   return (
     <form
       noValidate
-      aria-label={`Review of ${other}`}
+      aria-label={t('write.of', { name: other })}
       className="mt-4 grid gap-4 border-t border-border pt-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -73,7 +74,7 @@ export function WriteReviewForm({
       }}
     >
       <StarRatingInput
-        legend={`How was it with ${other}?`}
+        legend={t('write.how', { name: other })}
         value={rating}
         error={errors.rating}
         onChange={(n) => {
@@ -83,8 +84,8 @@ export function WriteReviewForm({
       />
       <Field
         id={textId}
-        label={WRITE_REVIEW_TEXT.textLabel}
-        hint={`What went well, what could be better. ${text.length}/${REVIEW_LIMITS.textMax}`}
+        label={t('write.textLabel')}
+        hint={t('write.hint', { count: text.length, max: REVIEW_LIMITS.textMax })}
         error={errors.text}
       >
         {(c) => (
@@ -99,19 +100,19 @@ export function WriteReviewForm({
           />
         )}
       </Field>
-      <p className="text-sm text-muted-fg">{WRITE_REVIEW_TEXT.publishRule}</p>
+      <p className="text-sm text-muted-fg">{publishRule}</p>
       {write.isError && !errors.rating && !errors.text && (
-        <Alert tone="danger" role="alert" title={WRITE_REVIEW_TEXT.failed}>
+        <Alert tone="danger" role="alert" title={t('write.failed')}>
           {write.error.message}
         </Alert>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onCancel} disabled={write.isPending}>
-          Cancel
+          {t('write.cancel')}
         </Button>
         <Button type="submit" busy={write.isPending}>
           <Send aria-hidden="true" className="h-4 w-4" />
-          {WRITE_REVIEW_TEXT.submit}
+          {t('write.submit')}
         </Button>
       </div>
     </form>

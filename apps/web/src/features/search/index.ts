@@ -8,3 +8,12 @@ export { FavoriteButton } from './components/favorite-button.tsx';
 export { PLACE_TEXT, PlacePicker } from './components/place-picker.tsx';
 export { ProviderCard, ProviderCardSkeleton, providerPath, RatingLine } from './components/provider-card.tsx';
 export { formatMonthYear, formatRating, formatResponseTime, reviewCount, WEEKDAYS } from './format.ts';
+export {
+  type CategoryLabels,
+  type SearchFormat,
+  searchFormat,
+  useCategoriesText,
+  useCategoryLabels,
+  useSearchFormat,
+  useSearchText,
+} from './i18n.ts';

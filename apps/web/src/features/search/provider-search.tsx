@@ -15,6 +15,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
+import { DataSaverSwitch } from '../../components/ui/data-saver-switch.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -26,35 +27,12 @@ import { useSearchProviders } from './api/search-providers.ts';
 import { FiltersPanel, RADIUS_OPTIONS_KM } from './components/filters-panel.tsx';
 import { type Place, PlacePicker } from './components/place-picker.tsx';
 import { ProviderCard, ProviderCardSkeleton } from './components/provider-card.tsx';
-import { WEEKDAYS } from './format.ts';
+import { type SearchFormat, useSearchFormat } from './i18n.ts';
 
 // Leaflet (code and styles) downloads only when the map is shown.
 const ResultsMap = lazy(() => import('./map/results-map.tsx'));
 
-export const SEARCH_TEXT = {
-  title: 'Find providers',
-  what: 'What do you need?',
-  whatPlaceholder: 'Try “braids”, “plumber” or a name',
-  submit: 'Search',
-  filters: 'Filters',
-  sort: 'Sort by',
-  list: 'List',
-  map: 'Map',
-  emptyTitle: 'No providers match this search',
-  emptyText: 'Try one of these to see more providers:',
-  errorTitle: 'The search did not work',
-  retry: 'Try again',
-  clearAll: 'Clear all filters',
-  browse: 'Browse all services',
-  mapNote: 'The map shows the providers on this page.',
-} as const;
-
-const SORT_LABELS: Record<SearchSort, string> = {
-  relevance: 'Best match',
-  distance: 'Nearest',
-  rating: 'Top rated',
-  price: 'Lowest price',
-};
+const SORTS: readonly SearchSort[] = ['relevance', 'distance', 'rating', 'price'];
 
 type Patch = Partial<SearchQueryInput>;
 
@@ -85,11 +63,11 @@ export function nextQuery(query: SearchQuery, patch: Patch): Patch {
   return next;
 }
 
-function priceText(min: number | undefined, max: number | undefined): string {
+function priceText({ t }: SearchFormat, min: number | undefined, max: number | undefined): string {
   const f = (m: number) => formatMoney(m, 'GHS');
-  if (min !== undefined && max !== undefined) return `${f(min)} – ${f(max)}`;
-  if (min !== undefined) return `From ${f(min)}`;
-  return `Up to ${f(max as number)}`;
+  if (min !== undefined && max !== undefined) return t('chips.range', { min: f(min), max: f(max) });
+  if (min !== undefined) return t('chips.from', { min: f(min) });
+  return t('chips.upTo', { max: f(max as number) });
 }
 
 interface Chip {
@@ -98,7 +76,8 @@ interface Chip {
   remove: Patch;
 }
 
-function activeChips(query: SearchQuery, names: ReadonlyMap<string, string>): Chip[] {
+function activeChips(fmt: SearchFormat, query: SearchQuery, names: ReadonlyMap<string, string>): Chip[] {
+  const { t } = fmt;
   const chips: Chip[] = [];
   if (query.q) chips.push({ key: 'q', label: `“${query.q}”`, remove: { q: undefined } });
   if (query.category)
@@ -110,51 +89,60 @@ function activeChips(query: SearchQuery, names: ReadonlyMap<string, string>): Ch
   if (query.lat !== undefined)
     chips.push({
       key: 'place',
-      label: `Within ${query.radius} km of ${query.near ?? 'the chosen place'}`,
+      label: t('chips.within', { radius: query.radius, place: query.near ?? t('chips.thePlace') }),
       remove: { lat: undefined, lng: undefined },
     });
   if (query.min_rating)
-    chips.push({ key: 'rating', label: `★ ${query.min_rating}+`, remove: { min_rating: undefined } });
+    chips.push({
+      key: 'rating',
+      label: t('chips.rating', { rating: query.min_rating }),
+      remove: { min_rating: undefined },
+    });
   if (query.price_min !== undefined || query.price_max !== undefined)
     chips.push({
       key: 'price',
-      label: priceText(query.price_min, query.price_max),
+      label: priceText(fmt, query.price_min, query.price_max),
       remove: { price_min: undefined, price_max: undefined },
     });
   if (query.verified)
-    chips.push({ key: 'verified', label: 'Verified only', remove: { verified: undefined } });
+    chips.push({ key: 'verified', label: t('chips.verified'), remove: { verified: undefined } });
   if (query.day !== undefined)
-    chips.push({ key: 'day', label: `Open on ${WEEKDAYS[query.day]}`, remove: { day: undefined } });
+    chips.push({
+      key: 'day',
+      label: t('chips.day', { day: fmt.weekday(query.day) }),
+      remove: { day: undefined },
+    });
   return chips;
 }
 
 /** Ways out of an empty result, most useful first. */
 function suggestions(
+  { t }: SearchFormat,
   query: SearchQuery,
   names: ReadonlyMap<string, string>,
 ): { label: string; patch: Patch }[] {
   const out: { label: string; patch: Patch }[] = [];
   const wider = RADIUS_OPTIONS_KM.find((km) => km > query.radius);
   if (query.lat !== undefined && wider)
-    out.push({ label: `Search within ${wider} km`, patch: { radius: wider } });
+    out.push({ label: t('ideas.wider', { km: wider }), patch: { radius: wider } });
   if (query.price_min !== undefined || query.price_max !== undefined)
-    out.push({ label: 'Any price', patch: { price_min: undefined, price_max: undefined } });
-  if (query.min_rating) out.push({ label: 'Any rating', patch: { min_rating: undefined } });
-  if (query.verified)
-    out.push({ label: 'Include providers not yet verified', patch: { verified: undefined } });
-  if (query.day !== undefined) out.push({ label: 'Any day', patch: { day: undefined } });
-  if (query.q) out.push({ label: `Search without “${query.q}”`, patch: { q: undefined } });
+    out.push({ label: t('ideas.anyPrice'), patch: { price_min: undefined, price_max: undefined } });
+  if (query.min_rating) out.push({ label: t('ideas.anyRating'), patch: { min_rating: undefined } });
+  if (query.verified) out.push({ label: t('ideas.unverified'), patch: { verified: undefined } });
+  if (query.day !== undefined) out.push({ label: t('ideas.anyDay'), patch: { day: undefined } });
+  if (query.q) out.push({ label: t('ideas.withoutText', { q: query.q }), patch: { q: undefined } });
   if (query.category)
     out.push({
-      label: `All categories, not only ${names.get(query.category) ?? query.category}`,
+      label: t('ideas.allCategories', { category: names.get(query.category) ?? query.category }),
       patch: { category: undefined },
     });
   if (query.lat !== undefined)
-    out.push({ label: 'Search all of Ghana', patch: { lat: undefined, lng: undefined } });
+    out.push({ label: t('ideas.allGhana'), patch: { lat: undefined, lng: undefined } });
   return out;
 }
 
 function ViewToggle({ map, hrefs }: { map: boolean; hrefs: { list: string; map: string } }) {
+  const { t } = useSearchFormat();
   const item = (active: boolean, to: string, icon: ReactNode, label: string) => (
     <Link
       to={to}
@@ -169,9 +157,12 @@ function ViewToggle({ map, hrefs }: { map: boolean; hrefs: { list: string; map: 
     </Link>
   );
   return (
-    <nav aria-label="Results view" className="inline-flex rounded-full border border-border bg-card p-0.5">
-      {item(!map, hrefs.list, <List aria-hidden="true" className="h-4 w-4" />, SEARCH_TEXT.list)}
-      {item(map, hrefs.map, <MapIcon aria-hidden="true" className="h-4 w-4" />, SEARCH_TEXT.map)}
+    <nav
+      aria-label={t('page.resultsView')}
+      className="inline-flex rounded-full border border-border bg-card p-0.5"
+    >
+      {item(!map, hrefs.list, <List aria-hidden="true" className="h-4 w-4" />, t('page.list'))}
+      {item(map, hrefs.map, <MapIcon aria-hidden="true" className="h-4 w-4" />, t('page.map'))}
     </nav>
   );
 }
@@ -188,6 +179,8 @@ export function ProviderSearch() {
   const [text, setText] = useState(query.q ?? '');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
+  const fmt = useSearchFormat();
+  const { t } = fmt;
 
   useEffect(() => setText(query.q ?? ''), [query.q]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search clears the map's selection
@@ -195,7 +188,10 @@ export function ProviderSearch() {
 
   const categoryName = query.category ? names.get(query.category) : undefined;
   useDocumentTitle(
-    [categoryName ?? (query.q ? `“${query.q}”` : SEARCH_TEXT.title), query.near ? `near ${query.near}` : null]
+    [
+      categoryName ?? (query.q ? `“${query.q}”` : t('page.title')),
+      query.near ? t('page.near', { place: query.near }) : null,
+    ]
       .filter(Boolean)
       .join(' '),
   );
@@ -206,7 +202,7 @@ export function ProviderSearch() {
 
   const place: Place | null =
     query.lat !== undefined && query.lng !== undefined
-      ? { near: query.near ?? 'Chosen place', lat: query.lat, lng: query.lng }
+      ? { near: query.near ?? t('page.chosenPlace'), lat: query.lat, lng: query.lng }
       : null;
   const center = useMemo(
     () =>
@@ -218,12 +214,12 @@ export function ProviderSearch() {
 
   const data = results.data;
   const pages = data ? Math.min(Math.ceil(data.total / SEARCH_LIMITS.pageSize), SEARCH_LIMITS.pageMax) : 0;
-  const chips = activeChips(query, names);
+  const chips = activeChips(fmt, query, names);
   const panelCount = chips.filter((c) => c.key !== 'q' && c.key !== 'place').length;
   const count = data
     ? data.total_capped
-      ? `${SEARCH_TOTAL_CAP.toLocaleString('en-GH')}+ providers`
-      : `${data.total.toLocaleString('en-GH')} provider${data.total === 1 ? '' : 's'}`
+      ? fmt.providerCount(SEARCH_TOTAL_CAP, true)
+      : fmt.providerCount(data.total)
     : null;
   const sort = effectiveSort(query);
 
@@ -232,12 +228,12 @@ export function ProviderSearch() {
       <header className="border-b border-border bg-gradient-to-b from-brand-50 to-bg dark:from-brand-800/15">
         <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6 sm:py-8">
           <div className="flex items-baseline justify-between gap-3">
-            <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{SEARCH_TEXT.title}</h1>
+            <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('page.title')}</h1>
             <Link
               to={buildPath(ROUTES.search, undefined, { view: 'categories' })}
               className="shrink-0 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-500"
             >
-              {SEARCH_TEXT.browse}
+              {t('page.browse')}
             </Link>
           </div>
           <search className="mt-4 block">
@@ -250,10 +246,10 @@ export function ProviderSearch() {
             >
               <SearchField
                 id="search-q"
-                label={SEARCH_TEXT.what}
+                label={t('page.what')}
                 value={text}
                 onChange={setText}
-                placeholder={SEARCH_TEXT.whatPlaceholder}
+                placeholder={t('page.whatPlaceholder')}
                 maxLength={SEARCH_LIMITS.qMax}
               />
               <PlacePicker
@@ -269,7 +265,7 @@ export function ProviderSearch() {
               />
               <Button type="submit" size="lg" className="!rounded-xl">
                 <Search aria-hidden="true" className="h-5 w-5" />
-                {SEARCH_TEXT.submit}
+                {t('page.submit')}
               </Button>
             </form>
           </search>
@@ -294,14 +290,16 @@ export function ProviderSearch() {
           }
           open={filtersOpen}
           onClose={() => setFiltersOpen(false)}
-          showLabel={count ? `Show ${count}` : 'Show providers'}
+          showLabel={count ? t('page.show', { label: count }) : t('page.showProviders')}
         />
 
         <section aria-labelledby="results-title" className="min-w-0">
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
             <h2 id="results-title" className="text-lg font-bold" aria-live="polite">
-              {count ?? 'Searching…'}
-              {count && query.near && <span className="font-normal text-muted-fg"> near {query.near}</span>}
+              {count ?? t('page.searching')}
+              {count && query.near && (
+                <span className="font-normal text-muted-fg"> {t('page.near', { place: query.near })}</span>
+              )}
             </h2>
             <div className="flex w-full items-center gap-2 sm:w-auto">
               <button
@@ -312,7 +310,7 @@ export function ProviderSearch() {
                 className="inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-semibold hover:bg-muted lg:hidden"
               >
                 <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
-                {SEARCH_TEXT.filters}
+                {t('page.filters')}
                 {panelCount > 0 && (
                   <span className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs text-white">
                     {panelCount}
@@ -320,19 +318,19 @@ export function ProviderSearch() {
                 )}
               </button>
               <label className="inline-flex min-h-10 min-w-0 items-center gap-1.5 rounded-full border border-border bg-card pl-3 pr-1 text-sm">
-                <span className="sr-only text-muted-fg sm:not-sr-only">{SEARCH_TEXT.sort}</span>
+                <span className="sr-only text-muted-fg sm:not-sr-only">{t('page.sort')}</span>
                 <select
                   value={sort}
                   onChange={(e) => update({ sort: e.target.value as SearchSort })}
                   className="min-h-9 min-w-0 max-w-[8.5rem] rounded-full bg-transparent pr-1 font-semibold text-fg focus:outline-none sm:max-w-none"
                 >
-                  {(Object.keys(SORT_LABELS) as SearchSort[]).map((s) => (
+                  {SORTS.map((s) => (
                     <option
                       key={s}
                       value={s}
                       disabled={(s === 'relevance' && !query.q) || (s === 'distance' && !place)}
                     >
-                      {SORT_LABELS[s]}
+                      {t(`sort.${s}`)}
                     </option>
                   ))}
                 </select>
@@ -347,14 +345,14 @@ export function ProviderSearch() {
           </div>
 
           {chips.length > 0 && (
-            <ul aria-label="Active filters" className="mt-3 flex flex-wrap gap-1.5">
+            <ul aria-label={t('page.activeFilters')} className="mt-3 flex flex-wrap gap-1.5">
               {chips.map((chip) => (
                 <li key={chip.key}>
                   <Link
                     to={hrefWith(chip.remove)}
                     preventScrollReset
                     className="inline-flex min-h-8 items-center gap-1 rounded-full bg-muted py-1 pl-3 pr-2 text-sm font-medium text-fg hover:bg-border"
-                    aria-label={`Remove filter: ${chip.label}`}
+                    aria-label={t('page.removeFilter', { label: chip.label })}
                   >
                     {chip.label}
                     <X aria-hidden="true" className="h-3.5 w-3.5 text-muted-fg" />
@@ -367,7 +365,7 @@ export function ProviderSearch() {
                     to={map ? searchHref({}, true) : ROUTES.search}
                     className="inline-flex min-h-8 items-center rounded-full px-3 py-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-500"
                   >
-                    {SEARCH_TEXT.clearAll}
+                    {t('page.clearAll')}
                   </Link>
                 </li>
               )}
@@ -402,10 +400,10 @@ export function ProviderSearch() {
                         />
                       </Suspense>
                     </div>
-                    <p className="mt-2 text-xs text-muted-fg">{SEARCH_TEXT.mapNote}</p>
+                    <p className="mt-2 text-xs text-muted-fg">{t('page.mapNote')}</p>
                     {selected.length > 0 && (
                       <ul
-                        aria-label="Chosen on the map"
+                        aria-label={t('page.chosenOnMap')}
                         className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2"
                       >
                         {data.items
@@ -419,7 +417,7 @@ export function ProviderSearch() {
                     )}
                   </>
                 ) : (
-                  <ul aria-label="Providers" className="grid grid-cols-1 gap-3 md:grid-cols-2">
+                  <ul aria-label={t('page.providers')} className="grid grid-cols-1 gap-3 md:grid-cols-2">
                     {data.items.map((p) => (
                       <li key={p.provider_id}>
                         <ProviderCard provider={p} categoryNames={names} />
@@ -431,10 +429,13 @@ export function ProviderSearch() {
                   page={query.page}
                   pages={pages}
                   hrefOf={(page) => searchHref({ ...query, page }, map)}
+                  text={fmt.pagination(query.page, pages)}
                 />
               </div>
             ) : null}
           </div>
+          {/* Issue 21: photos only on tap, no map tiles until asked (on by default with Save-Data). */}
+          <DataSaverSwitch className="mt-8 rounded-xl border border-border bg-card p-3" />
         </section>
       </div>
     </>
@@ -442,8 +443,9 @@ export function ProviderSearch() {
 }
 
 function ResultsSkeleton({ map }: { map: boolean }) {
+  const { t } = useSearchFormat();
   return (
-    <div role="status" aria-label="Loading providers">
+    <div role="status" aria-label={t('page.loading')}>
       {map ? (
         <div className="h-[60vh] min-h-80 animate-pulse rounded-2xl bg-muted lg:h-[34rem]" />
       ) : (
@@ -459,16 +461,17 @@ function ResultsSkeleton({ map }: { map: boolean }) {
 
 function SearchError({ error, retry, retrying }: { error: Error; retry: () => void; retrying: boolean }) {
   const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  const { t } = useSearchFormat();
   return (
-    <Alert tone="danger" role="alert" title={SEARCH_TEXT.errorTitle}>
+    <Alert tone="danger" role="alert" title={t('page.errorTitle')}>
       <p>{error.message}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" onClick={retry} busy={retrying}>
-          {SEARCH_TEXT.retry}
+          {t('page.retry')}
         </Button>
         {refused && (
           <ButtonLink to={ROUTES.search} size="sm" variant="outline">
-            {SEARCH_TEXT.clearAll}
+            {t('page.clearAll')}
           </ButtonLink>
         )}
       </div>
@@ -485,14 +488,16 @@ function EmptyResults({
   names: ReadonlyMap<string, string>;
   hrefWith: (patch: Patch) => string;
 }) {
-  const ideas = suggestions(query, names);
+  const fmt = useSearchFormat();
+  const { t } = fmt;
+  const ideas = suggestions(fmt, query, names);
   return (
     <div className="rounded-2xl border border-dashed border-border px-4 py-10 text-center">
       <SearchX aria-hidden="true" className="mx-auto h-10 w-10 text-muted-fg" />
-      <p className="mt-3 text-lg font-semibold">{SEARCH_TEXT.emptyTitle}</p>
+      <p className="mt-3 text-lg font-semibold">{t('page.emptyTitle')}</p>
       {ideas.length > 0 ? (
         <>
-          <p className="mt-1 text-sm text-muted-fg">{SEARCH_TEXT.emptyText}</p>
+          <p className="mt-1 text-sm text-muted-fg">{t('page.emptyText')}</p>
           <ul className="mt-4 flex flex-wrap justify-center gap-2">
             {ideas.map((idea) => (
               <li key={idea.label}>
@@ -504,14 +509,14 @@ function EmptyResults({
           </ul>
         </>
       ) : (
-        <p className="mt-1 text-sm text-muted-fg">No providers are listed yet. Check back soon.</p>
+        <p className="mt-1 text-sm text-muted-fg">{t('page.noneYet')}</p>
       )}
       <p className="mt-5 text-sm">
         <Link
           to={buildPath(ROUTES.search, undefined, { view: 'categories' })}
           className="font-semibold text-brand-700 hover:underline dark:text-brand-500"
         >
-          {SEARCH_TEXT.browse}
+          {t('page.browse')}
         </Link>
       </p>
     </div>

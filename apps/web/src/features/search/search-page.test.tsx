@@ -2,6 +2,7 @@ import type { Role } from '@adwuma/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadLanguage } from '../../i18n/index.ts';
 import { callsTo, type Handler, json, makeMe, SIGNED_OUT, stubFetch } from '../auth/test/fixtures.tsx';
 import { SearchPage } from './search-page.tsx';
 import { CATEGORIES, card, renderRoutes, results } from './test/fixtures.tsx';
@@ -300,5 +301,74 @@ describe('favorites on search results', () => {
     await waitFor(() => expect(location().pathname).toBe('/auth'));
     expect(new URLSearchParams(location().search).get('returnTo')).toBe('/search?category=plumbing');
     expect(callsTo(fetchMock, '/api/favorites/p-1')).toHaveLength(0);
+  });
+});
+
+describe('/search in Twi (issue 21)', () => {
+  beforeEach(async () => {
+    await loadLanguage('ak');
+    await i18n.changeLanguage('ak');
+  });
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows the search, its filters, results, category names and pagination in Twi', async () => {
+    const url =
+      'category=hair-braiding&near=Kumasi&lat=6.6885&lng=-1.6244&radius=10&min_rating=4&verified=true&day=6&page=2';
+    renderSearch(`/search?${url}`, (req) =>
+      req.path === '/api/search'
+        ? json(200, results([card({ total_reviews: 1 })], { total: 21, page: 2 }))
+        : undefined,
+    );
+    const article = (await screen.findByRole('link', { name: 'Ama Mensah' })).closest(
+      'article',
+    ) as HTMLElement;
+    expect(screen.getByRole('heading', { level: 1, name: 'Hwehwɛ adwumayɛfoɔ' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Dɛn na wohia?' })).toBeInTheDocument();
+    expect(document.getElementById('results-title')).toHaveTextContent('adwumayɛfoɔ 21 bɛn Kumasi');
+    // The card: the category by its slug in Twi, the price and reply time in Twi.
+    expect(await within(article).findByText('Tinwi nwene')).toBeInTheDocument();
+    expect(within(article).getByText('(nkamfo 1)')).toBeInTheDocument();
+    expect(within(article).getByText('Efi GH₵ 80.00')).toBeInTheDocument();
+    expect(within(article).getByText('Ɔgye so bɛyɛ simma 45 mu')).toBeInTheDocument();
+    // Filters and chips.
+    expect(await screen.findByRole('combobox', { name: 'Adwuma ko' })).toHaveValue('hair-braiding');
+    expect(screen.getByRole('option', { name: 'Tinwi nwene' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Wɔwɔ hɔ' })).toHaveDisplayValue('Memeneda');
+    expect(screen.getByRole('radio', { name: 'Nsoromma 4+' })).toBeChecked();
+    const chips = screen.getByRole('list', { name: 'Filters a ɛreyɛ adwuma' });
+    expect(
+      within(chips).getByRole('link', { name: 'Yi filter yi: Kilomita 10 mu wɔ Kumasi ho' }),
+    ).toBeInTheDocument();
+    expect(within(chips).getByRole('link', { name: 'Yi filter yi: Wɔbue Memeneda' })).toBeInTheDocument();
+    // The list / map toggle and the pages.
+    const views = screen.getByRole('navigation', { name: 'Sɛnea nea wohwehwɛe no da adi' });
+    expect(within(views).getByRole('link', { name: 'Asase mfonini' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('view=map'),
+    );
+    expect(screen.getByText('Kratafa 2 wɔ 2 mu')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Deɛ atwam/ })).toBeInTheDocument();
+    expect(screen.queryByText('Find providers')).not.toBeInTheDocument();
+  });
+
+  it('offers the ways out of an empty result in Twi', async () => {
+    renderSearch('/search?category=plumbing&near=Kumasi&lat=6.6885&lng=-1.6244&radius=10', (req) =>
+      req.path === '/api/search' ? json(200, results([])) : undefined,
+    );
+    expect(
+      await screen.findByText('Odwumayɛfoɔ biara nni hɔ a ɔne wo nhwehwɛmu yi hyia'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Hwehwɛ kilomita 25 mu' })).toHaveAttribute(
+      'href',
+      '/search?category=plumbing&near=Kumasi&lat=6.6885&lng=-1.6244',
+    );
+    expect(
+      await screen.findByRole('link', {
+        name: 'Nnwuma ahorow nyinaa, ɛnyɛ Nsuo paipu adwuma (plumbing) nko',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Hwehwɛ Ghana nyinaa' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,15 @@
 import { passwordChecklist } from '@adwuma/shared';
 import { Check, Circle } from 'lucide-react';
+import { useAuthText } from '../i18n.ts';
 
 /** Spec 5 "New password": the live checklist '8+ characters', 'Contains number', 'Contains special character'. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const items = passwordChecklist(password);
+  const { t } = useAuthText();
+  const labels = [t('checklist.chars'), t('checklist.number'), t('checklist.special')];
   return (
-    <ul id={id} aria-label="Password requirements" className="mt-2 grid gap-1 text-sm sm:grid-cols-3">
-      {items.map((item) => (
+    <ul id={id} aria-label={t('checklist.label')} className="mt-2 grid gap-1 text-sm sm:grid-cols-3">
+      {items.map((item, index) => (
         <li
           key={item.label}
           data-met={item.met}
@@ -17,8 +20,8 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
           ) : (
             <Circle aria-hidden="true" className="h-4 w-4 shrink-0" />
           )}
-          <span>{item.label}</span>
-          <span className="sr-only">{item.met ? '(done)' : '(not yet)'}</span>
+          <span>{labels[index] ?? item.label}</span>
+          <span className="sr-only">{item.met ? t('checklist.done') : t('checklist.notYet')}</span>
         </li>
       ))}
     </ul>

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField } from '../components/email-field.tsx';
 import { TextButton } from '../components/text-button.tsx';
+import { sayAuthText, useAuthText } from '../i18n.ts';
 
 /** Spec 5 "Forgot password": a valid email, submit disabled until valid; then 'Check Your Email'. */
 export function ForgotPasswordForm({
@@ -21,6 +22,7 @@ export function ForgotPasswordForm({
   onBackToSignIn: () => void;
 }) {
   const uid = useId();
+  const { t } = useAuthText();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   const {
@@ -43,17 +45,17 @@ export function ForgotPasswordForm({
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-leaf-600/10 text-leaf-600">
           <MailCheck aria-hidden="true" className="h-7 w-7" />
         </span>
-        <h2 className="mt-4 text-xl font-bold">{AUTH_TEXT.checkYourEmail}</h2>
+        <h2 className="mt-4 text-xl font-bold">{sayAuthText(AUTH_TEXT.checkYourEmail, t)}</h2>
         <p className="mt-2 text-sm text-muted-fg">
-          If an account exists for <strong className="[overflow-wrap:anywhere] text-fg">{sentTo}</strong>,
-          we've sent a link to choose a new password. The link is valid for 30 minutes.
+          {t('forgot.sentBefore')} <strong className="[overflow-wrap:anywhere] text-fg">{sentTo}</strong>
+          {t('forgot.sentAfter')}
         </p>
-        <p className="mt-2 text-xs text-muted-fg">Can't find it? Look in your spam or promotions folder.</p>
+        <p className="mt-2 text-xs text-muted-fg">{t('forgot.spam')}</p>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Button variant="outline" onClick={() => setSentTo(null)}>
-            Use another email
+            {t('forgot.another')}
           </Button>
-          <Button onClick={onBackToSignIn}>Back to sign in</Button>
+          <Button onClick={onBackToSignIn}>{t('forgot.back')}</Button>
         </div>
       </div>
     );
@@ -69,16 +71,16 @@ export function ForgotPasswordForm({
     >
       <EmailField
         id={`${uid}-email`}
-        hint="We'll email you a link to choose a new password."
+        hint={t('forgot.hint')}
         error={errors.email?.message}
         {...register('email')}
       />
       <Button type="submit" size="lg" className="w-full" disabled={!isValid} busy={busy}>
         {!busy && <Send aria-hidden="true" className="h-4 w-4" />}
-        Send reset link
+        {t('forgot.send')}
       </Button>
       <TextButton onClick={onBackToSignIn} className="justify-self-center">
-        Back to sign in
+        {t('forgot.back')}
       </TextButton>
     </form>
   );

@@ -7,29 +7,23 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
-
-export const RESET_TEXT = {
-  invalidTitle: 'This reset link no longer works',
-  invalidBody:
-    'Password reset links work once and expire after 30 minutes. Request a new link and use the newest email we send you.',
-  requestNew: 'Request a new link',
-  successBody: 'Taking you to your dashboard...',
-} as const;
+import { sayAuthText, useAuthText } from '../i18n.ts';
 
 /** Spec 4 "Password reset hook states". */
 export type ResetState = 'idle' | 'loading' | 'success' | 'error';
 
 /** The reset link is missing, used or expired: say so and offer a new one. */
 export function InvalidResetLink({ onRequestNew }: { onRequestNew: () => void }) {
+  const { t } = useAuthText();
   return (
     <div role="alert" className="text-center">
       <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-danger/10 text-danger">
         <LinkIcon aria-hidden="true" className="h-7 w-7" />
       </span>
-      <h2 className="mt-4 text-xl font-bold">{RESET_TEXT.invalidTitle}</h2>
-      <p className="mt-2 text-sm text-muted-fg">{RESET_TEXT.invalidBody}</p>
+      <h2 className="mt-4 text-xl font-bold">{t('reset.invalidTitle')}</h2>
+      <p className="mt-2 text-sm text-muted-fg">{t('reset.invalidBody')}</p>
       <Button className="mt-6" onClick={onRequestNew}>
-        {RESET_TEXT.requestNew}
+        {t('reset.requestNew')}
       </Button>
     </div>
   );
@@ -44,6 +38,7 @@ export function ResetPasswordForm({
   onSubmit: (password: string) => Promise<void>;
 }) {
   const uid = useId();
+  const { t } = useAuthText();
   const {
     register,
     handleSubmit,
@@ -62,8 +57,8 @@ export function ResetPasswordForm({
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-leaf-600/10 text-leaf-600">
           <CheckCircle2 aria-hidden="true" className="h-7 w-7" />
         </span>
-        <h2 className="mt-4 text-xl font-bold">{AUTH_TEXT.passwordUpdated}</h2>
-        <p className="mt-2 text-sm text-muted-fg">{RESET_TEXT.successBody}</p>
+        <h2 className="mt-4 text-xl font-bold">{sayAuthText(AUTH_TEXT.passwordUpdated, t)}</h2>
+        <p className="mt-2 text-sm text-muted-fg">{t('reset.successBody')}</p>
       </div>
     );
   }
@@ -71,7 +66,7 @@ export function ResetPasswordForm({
   return (
     <form noValidate onSubmit={handleSubmit(({ password: p }) => onSubmit(p))} className="grid gap-4">
       <div>
-        <Field id={`${uid}-password`} label="New password" error={errors.password?.message}>
+        <Field id={`${uid}-password`} label={t('reset.newPassword')} error={errors.password?.message}>
           {(aria) => (
             <PasswordInput
               {...aria}
@@ -83,12 +78,12 @@ export function ResetPasswordForm({
         </Field>
         <PasswordChecklist id={`${uid}-checklist`} password={password} />
       </div>
-      <Field id={`${uid}-confirm`} label="Confirm new password" error={errors.confirmPassword?.message}>
+      <Field id={`${uid}-confirm`} label={t('reset.confirmNew')} error={errors.confirmPassword?.message}>
         {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...register('confirmPassword')} />}
       </Field>
       <Button type="submit" size="lg" className="w-full" busy={state === 'loading'}>
         {state !== 'loading' && <KeyRound aria-hidden="true" className="h-4 w-4" />}
-        Update password
+        {t('reset.update')}
       </Button>
     </form>
   );

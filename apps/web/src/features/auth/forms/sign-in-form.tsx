@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { EmailField } from '../components/email-field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
 import { TextButton } from '../components/text-button.tsx';
+import { useAuthText } from '../i18n.ts';
 
 export interface SignInValues {
   email: string;
@@ -27,6 +28,7 @@ export function SignInForm({
   onForgotPassword: (email: string) => void;
 }) {
   const uid = useId();
+  const { t } = useAuthText();
   const {
     register,
     handleSubmit,
@@ -42,18 +44,18 @@ export function SignInForm({
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(values))} className="grid gap-4">
       <EmailField id={`${uid}-email`} error={errors.email?.message} {...register('email')} />
       <div>
-        <Field id={`${uid}-password`} label="Password" error={errors.password?.message}>
+        <Field id={`${uid}-password`} label={t('form.password')} error={errors.password?.message}>
           {(aria) => <PasswordInput {...aria} autoComplete="current-password" {...register('password')} />}
         </Field>
         <div className="mt-2 text-right">
           <TextButton onClick={() => onForgotPassword(String(getValues('email') ?? '').trim())}>
-            Forgot your password?
+            {t('form.forgotPassword')}
           </TextButton>
         </div>
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={!isValid} busy={busy}>
         {!busy && <LogIn aria-hidden="true" className="h-4 w-4" />}
-        Sign in
+        {t('form.signIn')}
       </Button>
     </form>
   );

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, Input } from '../../../components/ui/field.tsx';
 import { TextButton } from '../components/text-button.tsx';
+import { useAuthText } from '../i18n.ts';
 
 export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 
@@ -41,6 +42,7 @@ export function TwoFactorForm({
   onCancel: () => void;
 }) {
   const uid = useId();
+  const { t } = useAuthText();
   const {
     register,
     handleSubmit,
@@ -51,12 +53,9 @@ export function TwoFactorForm({
     <form noValidate onSubmit={handleSubmit(({ code }) => onSubmit(code))} className="grid gap-4">
       <div className="flex items-start gap-3 rounded-xl bg-muted p-4 text-sm">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
-        <p className="text-muted-fg">
-          Two-factor authentication is on for this account. Open your authenticator app and enter the code it
-          shows for Adwuma.
-        </p>
+        <p className="text-muted-fg">{t('twoFactor.intro')}</p>
       </div>
-      <Field id={`${uid}-code`} label="Authentication code" error={errors.code?.message}>
+      <Field id={`${uid}-code`} label={t('twoFactor.code')} error={errors.code?.message}>
         {(aria) => (
           <TotpCodeInput
             {...aria}
@@ -67,10 +66,10 @@ export function TwoFactorForm({
         )}
       </Field>
       <Button type="submit" size="lg" className="w-full" disabled={!isValid} busy={busy}>
-        Verify
+        {t('twoFactor.verify')}
       </Button>
       <TextButton onClick={onCancel} className="justify-self-center">
-        Back to sign in
+        {t('twoFactor.back')}
       </TextButton>
     </form>
   );

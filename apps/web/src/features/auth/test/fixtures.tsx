@@ -62,6 +62,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     show_phone: false,
     whatsapp_enabled: false,
     welcome_email_sent: false,
+    preferred_language: null,
     ...overrides,
   };
 }
@@ -81,6 +82,9 @@ export function makeMe(role: Role = 'customer', overrides: Partial<MeResponse> =
     isAdmin: role === 'admin',
     permissions: role === 'admin' ? ['view_admin_dashboard'] : [],
     twoFactorEnabled: false,
+    preferred_language: null,
+    phone_number: null,
+    phone_verified: false,
     ...overrides,
   };
 }

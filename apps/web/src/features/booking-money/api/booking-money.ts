@@ -1,7 +1,9 @@
 import type { BookingMoney, BookingPayAnswer, MaterialReceipt, PaymentMethod } from '@adwuma/shared';
+import { pollInterval } from '@adwuma/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { dataSaverEnabled } from '../../../lib/data-saver.ts';
 import { bookingKeys } from '../../bookings/index.ts';
 
 export type { BookingMoney, MaterialReceipt } from '@adwuma/shared';
@@ -57,7 +59,9 @@ export function useBookingMoney(id: string, paymentId: string | null = null) {
     ...bookingMoneyQuery(id),
     enabled: Boolean(id),
     refetchInterval: (q) =>
-      paymentId && !timedOut && confirming(q.state.data, paymentId) ? MONEY_POLL_MS : false,
+      paymentId && !timedOut && confirming(q.state.data, paymentId)
+        ? pollInterval(MONEY_POLL_MS, dataSaverEnabled())
+        : false,
   });
 
   const checkAgain = () => {

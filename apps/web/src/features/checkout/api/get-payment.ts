@@ -1,7 +1,9 @@
 import type { PaymentStatusAnswer } from '@adwuma/shared';
+import { pollInterval } from '@adwuma/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { dataSaverEnabled } from '../../../lib/data-saver.ts';
 
 export const paymentApiPath = (id: string) => `/api/payments/${encodeURIComponent(id)}`;
 
@@ -41,7 +43,9 @@ export function usePaymentStatus(id: string | null, { poll = true }: { poll?: bo
     ...paymentQuery(id ?? ''),
     enabled: Boolean(id),
     refetchInterval: (q) =>
-      poll && !timedOut && q.state.data?.status === 'pending' ? PAYMENT_POLL_MS : false,
+      poll && !timedOut && q.state.data?.status === 'pending'
+        ? pollInterval(PAYMENT_POLL_MS, dataSaverEnabled())
+        : false,
   });
 
   const checkAgain = () => {

@@ -1,12 +1,13 @@
-import { BID_STATUS_LABELS, formatDistance, formatJobWhen, type JobBoardItem } from '@adwuma/shared';
+import { formatDistance, type JobBoardItem } from '@adwuma/shared';
 import { CalendarDays, Check, MapPin, MessageSquareText, Sparkles, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buildPath, ROUTES } from '../../../lib/routes.ts';
-import { bidCount, budgetText, postedAgo } from '../format.ts';
+import { useJobFormat } from '../format.ts';
 
 /** An open job on the board: the whole card opens it. */
 export function BoardCard({ job }: { job: JobBoardItem }) {
+  const { t, jobWhen, budgetText, postedAgo, bidCount } = useJobFormat();
   const place = [job.city, job.distance_km !== null ? formatDistance(job.distance_km) : null]
     .filter(Boolean)
     .join(' · ');
@@ -16,13 +17,13 @@ export function BoardCard({ job }: { job: JobBoardItem }) {
         <div className="mb-2 flex flex-wrap gap-1.5">
           {job.matches && (
             <Badge tone="leaf">
-              <Sparkles aria-hidden="true" className="h-3.5 w-3.5" /> Matches your services
+              <Sparkles aria-hidden="true" className="h-3.5 w-3.5" /> {t('facts.matches')}
             </Badge>
           )}
           {job.my_bid_status && (
             <Badge tone="brand">
-              <Check aria-hidden="true" className="h-3.5 w-3.5" /> You bid
-              {job.my_bid_status !== 'active' && ` · ${BID_STATUS_LABELS[job.my_bid_status]}`}
+              <Check aria-hidden="true" className="h-3.5 w-3.5" /> {t('facts.youBid')}
+              {job.my_bid_status !== 'active' && ` · ${t(`bidStatus.${job.my_bid_status}`)}`}
             </Badge>
           )}
         </div>
@@ -40,13 +41,13 @@ export function BoardCard({ job }: { job: JobBoardItem }) {
         <span aria-hidden="true">·</span>
         <span className="inline-flex items-center gap-1">
           <CalendarDays aria-hidden="true" className="h-3.5 w-3.5" />
-          {formatJobWhen(job)}
+          {jobWhen(job)}
         </span>
       </p>
       {job.excerpt && <p className="mt-2 line-clamp-2 text-sm">{job.excerpt}</p>}
       <p className="mt-2 inline-flex items-center gap-1.5 text-sm font-bold">
         <Wallet aria-hidden="true" className="h-4 w-4 text-muted-fg" />
-        <span className="sr-only">Budget:</span>
+        <span className="sr-only">{t('facts.budgetColon')}</span>
         {budgetText(job)}
       </p>
       <p className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-3 text-xs text-muted-fg">
@@ -56,7 +57,7 @@ export function BoardCard({ job }: { job: JobBoardItem }) {
             {place}
           </span>
         )}
-        <span>Posted {postedAgo(job.created_at)}</span>
+        <span>{t('task.posted', { ago: postedAgo(job.created_at) })}</span>
         <span className="inline-flex items-center gap-1">
           <MessageSquareText aria-hidden="true" className="h-3.5 w-3.5" />
           {bidCount(job.bids_count)}

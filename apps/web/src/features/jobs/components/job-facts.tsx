@@ -1,7 +1,7 @@
-import { formatDistance, formatJobWhen, type Job } from '@adwuma/shared';
+import { formatDistance, type Job } from '@adwuma/shared';
 import { CalendarDays, MapPin, Tag, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { budgetText } from '../format.ts';
+import { useJobFormat } from '../format.ts';
 
 type FactsJob = Pick<
   Job,
@@ -12,11 +12,12 @@ function placeText(
   job: FactsJob,
   distanceKm: number | null | undefined,
   withAddress: boolean,
+  away: (distance: string) => string,
 ): string | null {
   const parts = [
     withAddress ? job.address : null,
     job.city,
-    distanceKm !== null && distanceKm !== undefined ? `${formatDistance(distanceKm)} away` : null,
+    distanceKm !== null && distanceKm !== undefined ? away(formatDistance(distanceKm)) : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }
@@ -45,20 +46,21 @@ export function JobFacts({
   withAddress?: boolean;
   className?: string;
 }) {
-  const place = placeText(job, distanceKm, withAddress);
+  const { t, jobWhen, budgetText } = useJobFormat();
+  const place = placeText(job, distanceKm, withAddress, (distance) => t('facts.away', { distance }));
   return (
     <dl className={`grid gap-2.5 sm:grid-cols-2 ${className}`}>
-      <Fact icon={<Tag aria-hidden="true" className="h-4 w-4" />} label="Category">
+      <Fact icon={<Tag aria-hidden="true" className="h-4 w-4" />} label={t('facts.category')}>
         {job.category_name}
       </Fact>
-      <Fact icon={<CalendarDays aria-hidden="true" className="h-4 w-4" />} label="When">
-        {formatJobWhen(job)}
+      <Fact icon={<CalendarDays aria-hidden="true" className="h-4 w-4" />} label={t('facts.when')}>
+        {jobWhen(job)}
       </Fact>
-      <Fact icon={<Wallet aria-hidden="true" className="h-4 w-4" />} label="Budget">
+      <Fact icon={<Wallet aria-hidden="true" className="h-4 w-4" />} label={t('facts.budget')}>
         {budgetText(job)}
       </Fact>
       {place && (
-        <Fact icon={<MapPin aria-hidden="true" className="h-4 w-4" />} label="Where">
+        <Fact icon={<MapPin aria-hidden="true" className="h-4 w-4" />} label={t('facts.where')}>
           {place}
         </Fact>
       )}

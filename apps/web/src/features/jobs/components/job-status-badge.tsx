@@ -1,5 +1,6 @@
 import { BID_STATUS_LABELS, type BidStatus, JOB_STATUS_LABELS, type JobStatus } from '@adwuma/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { useJobsText } from '../i18n.ts';
 
 const JOB_TONES: Record<JobStatus, BadgeTone> = {
   open: 'leaf',
@@ -10,7 +11,12 @@ const JOB_TONES: Record<JobStatus, BadgeTone> = {
 };
 
 export function JobStatusBadge({ status }: { status: JobStatus }) {
-  return <Badge tone={JOB_TONES[status]}>{JOB_STATUS_LABELS[status]}</Badge>;
+  const { t } = useJobsText();
+  return (
+    <Badge tone={JOB_TONES[status]}>
+      {t(`status.${status}`, { defaultValue: JOB_STATUS_LABELS[status] })}
+    </Badge>
+  );
 }
 
 const BID_TONES: Record<BidStatus, BadgeTone> = {
@@ -21,5 +27,10 @@ const BID_TONES: Record<BidStatus, BadgeTone> = {
 };
 
 export function BidStatusBadge({ status }: { status: BidStatus }) {
-  return <Badge tone={BID_TONES[status]}>{BID_STATUS_LABELS[status]}</Badge>;
+  const { t } = useJobsText();
+  return (
+    <Badge tone={BID_TONES[status]}>
+      {t(`bidStatus.${status}`, { defaultValue: BID_STATUS_LABELS[status] })}
+    </Badge>
+  );
 }

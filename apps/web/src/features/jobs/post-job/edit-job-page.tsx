@@ -12,28 +12,35 @@ import { buildPath, ROUTES } from '../../../lib/routes.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useJob } from '../api/get-job.ts';
 import { useUpdateJob } from '../api/save-job.ts';
+import { useJobsText } from '../i18n.ts';
 import { changedFields, draftFromJob, LAST_STEP } from './job-draft.ts';
 import { JobForm } from './job-form.tsx';
 
-export const EDIT_JOB_TEXT = {
-  title: 'Edit job',
-  lead: 'Change any part of your job. Providers who already bid are told it changed.',
-  back: 'Back to the job',
-  saved: 'Your changes are saved.',
-  unchanged: 'Nothing changed.',
-  notFound: 'Job not found',
-  notFoundText: 'This job does not exist, or it is not yours to edit.',
-  myJobs: 'My jobs',
-  locked: 'This job can no longer be edited',
-  lockedText: 'A job can be changed only while it is open for bids.',
-  open: 'Open the job',
-} as const;
+/** The page's words in the page's language (jobs.json "edit"). */
+function useEditJobText() {
+  const { t } = useJobsText();
+  return {
+    t,
+    title: t('edit.title'),
+    lead: t('edit.lead'),
+    back: t('edit.back'),
+    saved: t('edit.saved'),
+    unchanged: t('edit.unchanged'),
+    notFound: t('edit.notFound'),
+    notFoundText: t('edit.notFoundText'),
+    myJobs: t('edit.myJobs'),
+    locked: t('edit.locked'),
+    lockedText: t('edit.lockedText'),
+    open: t('edit.open'),
+  };
+}
 
 function EditJobSkeleton() {
+  const { t } = useJobsText();
   return (
     <div
       role="status"
-      aria-label="Loading the job"
+      aria-label={t('edit.loading')}
       className="mx-auto grid max-w-3xl gap-3 px-4 py-10 sm:px-6"
     >
       <Skeleton className="h-4 w-28" />
@@ -47,6 +54,7 @@ function EditJobSkeleton() {
 export function EditJobPage() {
   const { id = '' } = useParams();
   const job = useJob(id);
+  const EDIT_JOB_TEXT = useEditJobText();
   useDocumentTitle(EDIT_JOB_TEXT.title);
   const taskPath = buildPath(ROUTES.task, { id });
 
@@ -85,6 +93,7 @@ export function EditJobPage() {
 function EditJobForm({ job, taskPath }: { job: Job; taskPath: string }) {
   const navigate = useNavigate();
   const update = useUpdateJob(job.id);
+  const EDIT_JOB_TEXT = useEditJobText();
   // The job as it was when the form opened: what "changed" is measured against.
   const [initial] = useState(() => ({ step: LAST_STEP, values: draftFromJob(job) }));
 

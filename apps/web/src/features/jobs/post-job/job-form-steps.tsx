@@ -1,10 +1,4 @@
-import {
-  type CategoryGroup,
-  formatJobWhen,
-  JOB_LIMITS,
-  JOB_WHEN_TYPES,
-  type JobWhenType,
-} from '@adwuma/shared';
+import { type CategoryGroup, JOB_LIMITS, JOB_WHEN_TYPES, type JobWhenType } from '@adwuma/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   ArrowLeft,
@@ -24,43 +18,33 @@ import { ButtonLink } from '../../../components/ui/button-link.tsx';
 import { CategorySelect } from '../../../components/ui/category-select.tsx';
 import { CediInput, Field, Input, Textarea } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { isoDaysAhead } from '../format.ts';
+import { isoDaysAhead, useJobFormat } from '../format.ts';
 import { type DraftErrors, type DraftField, JOB_STEPS, type JobDraft, LAST_STEP } from './job-draft.ts';
-import { JOB_FORM_TEXT } from './job-form-text.ts';
+import { useJobFormText } from './job-form-text.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 
 // The steps of the job form (job-form.tsx holds the state and moves between them).
 
 type StepProps = { draft: JobDraft; update: (patch: Partial<JobDraft>) => void; errors: DraftErrors };
 
-const WHEN_OPTIONS: Record<JobWhenType, { label: string; hint: string; icon: ReactNode }> = {
-  date: {
-    label: 'On a date',
-    hint: 'One specific day',
-    icon: <CalendarDays aria-hidden="true" className="h-5 w-5" />,
-  },
-  window: {
-    label: 'Within a window',
-    hint: 'Any day between two dates',
-    icon: <CalendarRange aria-hidden="true" className="h-5 w-5" />,
-  },
-  flexible: {
-    label: "I'm flexible",
-    hint: 'Whenever suits the provider',
-    icon: <Sparkles aria-hidden="true" className="h-5 w-5" />,
-  },
+const WHEN_ICONS: Record<JobWhenType, ReactNode> = {
+  date: <CalendarDays aria-hidden="true" className="h-5 w-5" />,
+  window: <CalendarRange aria-hidden="true" className="h-5 w-5" />,
+  flexible: <Sparkles aria-hidden="true" className="h-5 w-5" />,
 };
 
 export function StepProgress({ step }: { step: number }) {
+  const JOB_FORM_TEXT = useJobFormText();
   return (
     <div className="mt-5">
       <p className="text-sm font-semibold text-muted-fg sm:sr-only">
-        {JOB_FORM_TEXT.step(step + 1, JOB_STEPS.length)} · {JOB_STEPS[step]?.label}
+        {JOB_FORM_TEXT.step(step + 1, JOB_STEPS.length)} ·{' '}
+        {JOB_STEPS[step] ? JOB_FORM_TEXT.stepLabel(JOB_STEPS[step].id) : ''}
       </p>
       <div
         className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted sm:hidden"
         role="progressbar"
-        aria-label="Progress"
+        aria-label={JOB_FORM_TEXT.t('form.progress')}
         aria-valuemin={1}
         aria-valuemax={JOB_STEPS.length}
         aria-valuenow={step + 1}
@@ -70,7 +54,7 @@ export function StepProgress({ step }: { step: number }) {
           style={{ width: `${((step + 1) / JOB_STEPS.length) * 100}%` }}
         />
       </div>
-      <ol aria-label="Steps" className="hidden gap-2 sm:grid sm:grid-cols-5">
+      <ol aria-label={JOB_FORM_TEXT.t('form.steps')} className="hidden gap-2 sm:grid sm:grid-cols-5">
         {JOB_STEPS.map((s, i) => (
           <li
             key={s.id}
@@ -90,7 +74,7 @@ export function StepProgress({ step }: { step: number }) {
             >
               {i < step ? <Check aria-hidden="true" className="h-3 w-3" /> : i + 1}
             </span>
-            {s.label}
+            {JOB_FORM_TEXT.stepLabel(s.id)}
           </li>
         ))}
       </ol>
@@ -127,6 +111,7 @@ function ReviewSection({
   onEdit: () => void;
   children: ReactNode;
 }) {
+  const JOB_FORM_TEXT = useJobFormText();
   return (
     <section className="rounded-xl border border-border p-4">
       <div className="flex items-center justify-between gap-2">
@@ -135,7 +120,7 @@ function ReviewSection({
           size="sm"
           variant="ghost"
           onClick={onEdit}
-          aria-label={`${JOB_FORM_TEXT.edit} ${title.toLowerCase()}`}
+          aria-label={JOB_FORM_TEXT.t('form.editSection', { section: title.toLowerCase() })}
         >
           <Pencil aria-hidden="true" className="h-4 w-4" /> {JOB_FORM_TEXT.edit}
         </Button>
@@ -158,8 +143,9 @@ export function WhatStep({
   errors,
 }: StepProps & { categories: UseQueryResult<{ groups: CategoryGroup[] }> }) {
   const groups = categories.data?.groups ?? [];
+  const JOB_FORM_TEXT = useJobFormText();
   return categories.isPending ? (
-    <div role="status" aria-label="Loading the categories" className="grid gap-3">
+    <div role="status" aria-label={JOB_FORM_TEXT.t('form.loadingCategories')} className="grid gap-3">
       <Skeleton className="h-11" />
       <Skeleton className="h-11" />
       <Skeleton className="h-32" />
@@ -215,6 +201,7 @@ export function WhatStep({
 
 /** Step 3, "When": a date, a window or flexible. */
 export function WhenStep({ draft, update, errors }: StepProps) {
+  const JOB_FORM_TEXT = useJobFormText();
   const today = isoDaysAhead(0);
   const lastDay = isoDaysAhead(JOB_LIMITS.maxDaysAhead);
   return (
@@ -236,10 +223,10 @@ export function WhenStep({ draft, update, errors }: StepProps) {
                 aria-describedby={errors.when_type ? 'job-when_type-error' : undefined}
                 className="sr-only"
               />
-              <span className="mt-0.5 text-brand-700 dark:text-brand-500">{WHEN_OPTIONS[t].icon}</span>
+              <span className="mt-0.5 text-brand-700 dark:text-brand-500">{WHEN_ICONS[t]}</span>
               <span>
-                <span className="block text-sm font-semibold">{WHEN_OPTIONS[t].label}</span>
-                <span className="block text-xs text-muted-fg">{WHEN_OPTIONS[t].hint}</span>
+                <span className="block text-sm font-semibold">{JOB_FORM_TEXT.t(`form.when.${t}`)}</span>
+                <span className="block text-xs text-muted-fg">{JOB_FORM_TEXT.t(`form.when.${t}Hint`)}</span>
               </span>
             </label>
           ))}
@@ -303,6 +290,7 @@ export function BudgetStep({
   photos: File[];
   setPhotos: (files: File[]) => void;
 }) {
+  const JOB_FORM_TEXT = useJobFormText();
   return (
     <>
       <div>
@@ -355,6 +343,9 @@ export function ReviewStep({
   failedTitle: string;
   goTo: (step: number) => void;
 }) {
+  const JOB_FORM_TEXT = useJobFormText();
+  const { t } = JOB_FORM_TEXT;
+  const { jobWhen } = useJobFormat();
   return (
     <div className="grid gap-3">
       {serverError && (
@@ -362,19 +353,19 @@ export function ReviewStep({
           <p>{serverError.message}</p>
         </Alert>
       )}
-      <ReviewSection title="What" onEdit={() => goTo(0)}>
+      <ReviewSection title={t('form.stepLabels.what')} onEdit={() => goTo(0)}>
         <p className="font-semibold">{draft.title.trim()}</p>
         <p className="text-muted-fg">{categoryName(groups, draft.category)}</p>
         <p className="mt-2 whitespace-pre-line text-muted-fg">{draft.description.trim()}</p>
       </ReviewSection>
-      <ReviewSection title="Where" onEdit={() => goTo(1)}>
-        <p>{[draft.address.trim(), draft.city].filter(Boolean).join(', ') || 'A point on the map'}</p>
-        {draft.latitude !== null && <p className="text-muted-fg">Pinned on the map</p>}
+      <ReviewSection title={t('form.stepLabels.where')} onEdit={() => goTo(1)}>
+        <p>{[draft.address.trim(), draft.city].filter(Boolean).join(', ') || t('form.mapPoint')}</p>
+        {draft.latitude !== null && <p className="text-muted-fg">{t('form.pinned')}</p>}
       </ReviewSection>
-      <ReviewSection title="When" onEdit={() => goTo(2)}>
+      <ReviewSection title={t('form.stepLabels.when')} onEdit={() => goTo(2)}>
         <p>
           {draft.when_type
-            ? formatJobWhen({
+            ? jobWhen({
                 when_type: draft.when_type,
                 date_start: draft.date_start || null,
                 date_end: draft.date_end || null,
@@ -383,7 +374,7 @@ export function ReviewStep({
         </p>
       </ReviewSection>
       <ReviewSection title={JOB_FORM_TEXT.post.budgetTitle} onEdit={() => goTo(3)}>
-        <p>{preview ?? 'No budget given'}</p>
+        <p>{preview ?? t('form.noBudget')}</p>
         <p className="text-muted-fg">
           {JOB_FORM_TEXT.photoCount(shownPhotos)}
           {editing && ` · ${JOB_FORM_TEXT.change.photosElsewhere}`}
@@ -409,6 +400,7 @@ export function FormButtons({
   submitLabel: string;
   goTo: (step: number) => void;
 }) {
+  const JOB_FORM_TEXT = useJobFormText();
   return (
     <div className="sticky bottom-0 -mx-5 mt-6 flex gap-2 border-t border-border bg-card px-5 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0 sm:pb-0">
       {!editing && step > 0 && (

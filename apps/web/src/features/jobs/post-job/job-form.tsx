@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { fieldErrors } from '../../../lib/api.ts';
 import { useCategories } from '../../search/index.ts';
-import { budgetText, parseAmount } from '../format.ts';
+import { parseAmount, useJobFormat } from '../format.ts';
 import {
   type DraftErrors,
   type DraftField,
@@ -18,10 +18,10 @@ import {
   validJob,
 } from './job-draft.ts';
 import { BudgetStep, FormButtons, ReviewStep, StepProgress, WhatStep, WhenStep } from './job-form-steps.tsx';
-import { JOB_FORM_TEXT } from './job-form-text.ts';
+import { useJobFormText } from './job-form-text.ts';
 import { WhereFields } from './where-fields.tsx';
 
-export { JOB_FORM_TEXT } from './job-form-text.ts';
+export { useJobFormText } from './job-form-text.ts';
 
 /** Focuses the field's control, or the first control inside it (a group, the place picker). */
 function focusField(field: string) {
@@ -77,6 +77,8 @@ export function JobForm({
 }: JobFormProps) {
   const categories = useCategories();
   const editing = mode === 'edit';
+  const JOB_FORM_TEXT = useJobFormText();
+  const { budgetText } = useJobFormat();
   const words = editing ? JOB_FORM_TEXT.change : JOB_FORM_TEXT.post;
   const [draft, setDraft] = useState<JobDraft>(initial.values);
   const [step, setStep] = useState(initial.step);
@@ -160,7 +162,11 @@ export function JobForm({
   const groups = categories.data?.groups ?? [];
   const current = JOB_STEPS[step] ?? JOB_STEPS[0];
   const stepTitle =
-    current.id === 'review' ? words.reviewTitle : current.id === 'budget' ? words.budgetTitle : current.title;
+    current.id === 'review'
+      ? words.reviewTitle
+      : current.id === 'budget'
+        ? words.budgetTitle
+        : JOB_FORM_TEXT.stepTitle(current.id);
   const min = parseAmount(draft.budget_min);
   const max = parseAmount(draft.budget_max);
   const preview =

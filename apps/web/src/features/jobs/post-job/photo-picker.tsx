@@ -1,6 +1,7 @@
 import { IMAGE_ACCEPT, imageFileProblem, JOB_LIMITS } from '@adwuma/shared';
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useJobsText } from '../i18n.ts';
 
 /**
  * Photos chosen before the job exists: checked as the server will (type, size, count) and shown as
@@ -18,6 +19,7 @@ export function PhotoPicker({
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useJobsText();
   const previews = useMemo(
     () =>
       files.map((file) => ({
@@ -47,7 +49,7 @@ export function PhotoPicker({
         f.name === file.name && f.size === file.size && f.lastModified === file.lastModified;
       if (next.some(same)) continue;
       if (next.length >= max) {
-        problem = `At most ${max} photos`;
+        problem = t('photos.atMost', { max });
         break;
       }
       next.push(file);
@@ -63,7 +65,7 @@ export function PhotoPicker({
         Photos <span className="font-normal text-muted-fg">(optional)</span>
       </p>
       <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted-fg">
-        Up to {max} photos (JPEG, PNG or WebP, 10 MB each): they help providers price the job.
+        {t('photos.hint', { max })}
       </p>
       <ul aria-label="Chosen photos" className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
         {previews.map(({ file, url }, i) => (
@@ -82,7 +84,7 @@ export function PhotoPicker({
             <button
               type="button"
               onClick={() => onChange(files.filter((_, j) => j !== i))}
-              aria-label={`Remove ${file.name}`}
+              aria-label={t('photos.remove', { name: file.name })}
               className="absolute right-1 top-1 inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80"
             >
               <X aria-hidden="true" className="h-4 w-4" />
@@ -96,7 +98,7 @@ export function PhotoPicker({
               className="flex aspect-square w-full cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border border-dashed border-border bg-card text-sm font-semibold text-brand-700 hover:bg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 dark:text-brand-500"
             >
               <ImagePlus aria-hidden="true" className="h-6 w-6" />
-              Add photos
+              {t('photos.add')}
               <input
                 ref={inputRef}
                 id={`${id}-input`}

@@ -10,31 +10,41 @@ import { toast } from '../../../lib/toast.ts';
 import { useSession } from '../../auth/index.ts';
 import { uploadJobPhoto } from '../api/job-photos.ts';
 import { useCreateJob } from '../api/save-job.ts';
+import { useJobsText } from '../i18n.ts';
 import { clearDraft, EMPTY_DRAFT, loadDraft, type StoredDraft, saveDraft } from './job-draft.ts';
 import { JobForm } from './job-form.tsx';
 
-export const POST_JOB_TEXT = {
-  title: 'Post a job',
-  lead: 'Describe what you need: providers near you send their prices, you compare and hire.',
-  restored: 'We kept your draft from last time.',
-  startOver: 'Start over',
-  photosNotKept: 'Photos are not kept in a draft: add them again before posting.',
-  posted: 'Your job is posted. Providers can bid now.',
-  photosFailed: (n: number) =>
-    `${n} photo${n === 1 ? ' was' : 's were'} not uploaded. Add ${n === 1 ? 'it' : 'them'} from the job page.`,
-} as const;
+/** The page's words in the page's language (jobs.json "post"). */
+function usePostJobText() {
+  const { t } = useJobsText();
+  return {
+    t,
+    title: t('post.title'),
+    lead: t('post.lead'),
+    restored: t('post.restored'),
+    startOver: t('post.startOver'),
+    photosNotKept: t('post.photosNotKept'),
+    posted: t('post.posted'),
+    photosFailed: (n: number) => t('post.photosFailed', { count: n }),
+  };
+}
 
 /**
  * `/post-job` and `/tasks/create`: a job in five short steps, each checked with the shared rules
  * before the next. The draft stays in this browser (per user) until the job is posted.
  */
 export function PostJobPage() {
+  const POST_JOB_TEXT = usePostJobText();
   useDocumentTitle(POST_JOB_TEXT.title);
   const { user } = useSession();
   // The draft belongs to the signed-in person: the form waits until the session is known.
   if (!user) {
     return (
-      <div role="status" aria-label="Loading" className="mx-auto grid max-w-3xl gap-3 px-4 py-10 sm:px-6">
+      <div
+        role="status"
+        aria-label={POST_JOB_TEXT.t('post.loading')}
+        className="mx-auto grid max-w-3xl gap-3 px-4 py-10 sm:px-6"
+      >
         <Skeleton className="h-10 w-1/2" />
         <Skeleton className="h-64" />
       </div>
@@ -46,6 +56,7 @@ export function PostJobPage() {
 function PostJobForm({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const create = useCreateJob();
+  const POST_JOB_TEXT = usePostJobText();
   const [stored, setStored] = useState(() => loadDraft(userId));
   // A new form (Start over) is a new instance of the form.
   const [round, setRound] = useState(0);

@@ -6,23 +6,29 @@ import { Field, Input } from '../../../components/ui/field.tsx';
 import { reverseGeocode, useSavedLocation } from '../../../lib/onboarding-api.ts';
 import { useSession } from '../../auth/index.ts';
 import { PICKER_TEXT, type Place, PlacePicker } from '../../location/index.ts';
+import { useJobsText } from '../i18n.ts';
 import type { DraftErrors, JobDraft } from './job-draft.ts';
 
 // Leaflet downloads only when the customer opens the map.
 const LocationMap = lazy(() => import('../../../components/ui/location-map.tsx'));
 
-export const WHERE_TEXT = {
-  city: 'City or area',
-  cityHint: 'Providers near this place see your job first.',
-  saved: 'Use my saved location',
-  savedDone: (place: string) => `Using your saved location: ${place}`,
-  pin: 'Pin the exact spot on a map',
-  pinned: 'Pinned on the map',
-  unpin: 'Remove the pin',
-  mapHint: 'Tap the map to place the pin; drag it to adjust.',
-  address: 'Street, house or landmark',
-  addressHint: 'e.g. “Near the Shell station, Spintex Road”. Optional.',
-} as const;
+/** The place step's words in the page's language (jobs.json "where"). */
+function useWhereText() {
+  const { t } = useJobsText();
+  return {
+    t,
+    city: t('where.city'),
+    cityHint: t('where.cityHint'),
+    saved: t('where.saved'),
+    savedDone: (place: string) => t('where.savedDone', { place }),
+    pin: t('where.pin'),
+    pinned: t('where.pinned'),
+    unpin: t('where.unpin'),
+    mapHint: t('where.mapHint'),
+    address: t('where.address'),
+    addressHint: t('where.addressHint'),
+  };
+}
 
 /**
  * Step 2: the place as a town or neighbourhood (the one place picker: "Bantama" gives city Kumasi,
@@ -39,6 +45,7 @@ export function WhereFields({
   errors: DraftErrors;
 }) {
   const { status, profile } = useSession();
+  const WHERE_TEXT = useWhereText();
   const saved = useSavedLocation();
   const [mapOpen, setMapOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -150,7 +157,8 @@ export function WhereFields({
                 if (draft.city) update({ latitude: null, longitude: null });
               }}
             >
-              <X aria-hidden="true" className="h-4 w-4" /> {hasPoint ? WHERE_TEXT.unpin : 'Close the map'}
+              <X aria-hidden="true" className="h-4 w-4" />{' '}
+              {hasPoint ? WHERE_TEXT.unpin : WHERE_TEXT.t('where.closeMap')}
             </Button>
           </div>
           <Suspense

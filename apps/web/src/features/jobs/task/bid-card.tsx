@@ -7,26 +7,29 @@ import { IdCheckBadge } from '../../../components/ui/verified-badge.tsx';
 import { MessageLink } from '../../messaging/index.ts';
 import { providerPath, RatingLine } from '../../search/index.ts';
 import { BidStatusBadge } from '../components/job-status-badge.tsx';
-import { money, shortDate } from '../format.ts';
-
-export const BID_CARD_TEXT = {
-  hire: 'Hire',
-  message: 'Message',
-  earliest: 'Earliest start',
-  duration: 'Takes about',
-  anyTime: 'When it suits you',
-  notSaid: 'Not given',
-} as const;
+import { money, useJobFormat } from '../format.ts';
 
 /** One bid as the job's owner compares it: the provider, their price and terms, and Hire. */
 export function BidCard({ bid, onHire }: { bid: Bid; onHire?: () => void }) {
   const p = bid.provider;
-  const place = [p.city, bid.distance_km !== null ? `${formatDistance(bid.distance_km)} away` : null]
+  const { t, shortDate } = useJobFormat();
+  const BID_CARD_TEXT = {
+    hire: t('bidCard.hire'),
+    message: t('bidCard.message'),
+    earliest: t('bidCard.earliest'),
+    duration: t('bidCard.duration'),
+    anyTime: t('bidCard.anyTime'),
+    notSaid: t('bidCard.notSaid'),
+  };
+  const place = [
+    p.city,
+    bid.distance_km !== null ? t('facts.away', { distance: formatDistance(bid.distance_km) }) : null,
+  ]
     .filter(Boolean)
     .join(' · ');
   return (
     <article
-      aria-label={`Bid from ${p.name}`}
+      aria-label={t('bidCard.from', { name: p.name })}
       className={`rounded-2xl border bg-card p-4 shadow-sm ${bid.status === 'accepted' ? 'border-brand-600 ring-1 ring-brand-600' : 'border-border'}`}
     >
       <div className="flex gap-3">
@@ -88,7 +91,7 @@ export function BidCard({ bid, onHire }: { bid: Bid; onHire?: () => void }) {
             <Button
               size="sm"
               onClick={onHire}
-              aria-label={`${BID_CARD_TEXT.hire} ${p.name} for ${money(bid.price)}`}
+              aria-label={t('bidCard.hireFor', { name: p.name, price: money(bid.price) })}
             >
               <UserCheck aria-hidden="true" className="h-4 w-4" /> {BID_CARD_TEXT.hire}
             </Button>

@@ -24,26 +24,36 @@ import { CediInput, Field, Input, Select, Textarea } from '../../../components/u
 import { fieldErrors } from '../../../lib/api.ts';
 import { bidLimitOf } from '../api/save-bid.ts';
 import { BID_DURATION_OPTIONS, isoDaysAhead, money, pesewasText } from '../format.ts';
+import { useJobsText } from '../i18n.ts';
 
-export const BID_FORM_TEXT = {
-  price: 'Your price in GH₵',
-  pricePreview: (text: string) => `The customer sees: ${text}`,
-  /** What the provider keeps of that price after the commission of their plan (shared tier rules). */
-  youKeep: (priceMinor: number, tier: TierId) => {
-    const e = computeEarnings(priceMinor, tier);
-    return `You keep ${money(e.earnings_minor)} after Adwuma's ${e.commission_percent}% ${getTier(tier).name} commission.`;
-  },
-  message: 'Message to the customer',
-  messageHint: 'How you would do the job, what is included, your experience.',
-  earliest: 'Earliest start',
-  duration: 'How long it will take',
-  noDuration: 'Not sure yet',
-  send: 'Send bid',
-  update: 'Save changes',
-  cancel: 'Cancel',
-  refused: 'Your bid was not sent',
-  upgrade: 'See plans for unlimited bids',
-} as const;
+/** The bid form's words in the page's language (jobs.json "bidForm"). */
+function useBidFormText() {
+  const { t } = useJobsText();
+  const b = (key: string) => t(`bidForm.${key}`);
+  return {
+    price: b('price'),
+    pricePreview: (text: string) => t('bidForm.pricePreview', { text }),
+    /** What the provider keeps of that price after the commission of their plan (shared tier rules). */
+    youKeep: (priceMinor: number, tier: TierId) => {
+      const e = computeEarnings(priceMinor, tier);
+      return t('bidForm.youKeep', {
+        amount: money(e.earnings_minor),
+        percent: e.commission_percent,
+        tier: getTier(tier).name,
+      });
+    },
+    message: b('message'),
+    messageHint: b('messageHint'),
+    earliest: b('earliest'),
+    duration: b('duration'),
+    noDuration: b('noDuration'),
+    send: b('send'),
+    update: b('update'),
+    cancel: b('cancel'),
+    refused: b('refused'),
+    upgrade: b('upgrade'),
+  };
+}
 
 /** The bid as typed; checked with the shared bidInputSchema (price read into pesewas). */
 export const bidFormSchema = z
@@ -106,6 +116,7 @@ export function BidForm({
   onCancel?: () => void;
 }) {
   const uid = useId();
+  const BID_FORM_TEXT = useBidFormText();
   const {
     register,
     handleSubmit,

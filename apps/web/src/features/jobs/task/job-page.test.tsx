@@ -179,6 +179,34 @@ describe('/task/:id for the owner', () => {
   });
 });
 
+describe('/task/:id: Share on WhatsApp (issue 21)', () => {
+  it('shares the open job’s title and absolute address through wa.me', async () => {
+    renderJob((req) => {
+      if (req.path === `/api/jobs/${JOB_ID}` && req.method === 'GET') return json(200, detail());
+      return undefined;
+    });
+    const share = await screen.findByRole('link', { name: 'Share on WhatsApp' });
+    const href = new URL(share.getAttribute('href') ?? '');
+    expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/');
+    expect(href.searchParams.get('text')).toBe(
+      `Fix a leaking kitchen tap\n${window.location.origin}/task/${JOB_ID}`,
+    );
+    expect(share).toHaveAttribute('target', '_blank');
+  });
+
+  it('offers no share once the job is closed', async () => {
+    renderJob((req) => {
+      if (req.path === `/api/jobs/${JOB_ID}` && req.method === 'GET')
+        return json(200, detail({ job: job({ status: 'closed' }) }));
+      return undefined;
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Fix a leaking kitchen tap' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Share on WhatsApp' })).not.toBeInTheDocument();
+  });
+});
+
 describe('/task/:id for a provider', () => {
   const forProvider = (overrides = {}) =>
     detail({

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useJob } from '../api/get-job.ts';
+import { useJobsText } from '../i18n.ts';
 import { BidCardSkeleton } from './bid-card.tsx';
 
 // Each viewer downloads only their side of the job: the owner never needs the bid form (with its
@@ -16,17 +17,22 @@ import { BidCardSkeleton } from './bid-card.tsx';
 const OwnerView = lazy(() => import('./owner-view.tsx').then((m) => ({ default: m.OwnerView })));
 const ProviderView = lazy(() => import('./provider-view.tsx').then((m) => ({ default: m.ProviderView })));
 
-export const JOB_PAGE_TEXT = {
-  notFound: 'Job not found',
-  notFoundText: 'This job does not exist, or it is not one you can see.',
-  forbidden: 'You cannot open this job',
-  myJobs: 'My jobs',
-  board: 'Job board',
-} as const;
+function useJobPageText() {
+  const { t } = useJobsText();
+  return {
+    t,
+    notFound: t('task.notFound'),
+    notFoundText: t('task.notFoundText'),
+    forbidden: t('task.forbidden'),
+    myJobs: t('task.myJobs'),
+    board: t('task.board'),
+  };
+}
 
 function JobPageSkeleton() {
+  const { t } = useJobsText();
   return (
-    <div role="status" aria-label="Loading the job">
+    <div role="status" aria-label={t('task.loading')}>
       <div className="border-b border-border bg-gradient-to-b from-brand-50 to-bg dark:from-brand-800/15">
         <div className="mx-auto max-w-5xl space-y-3 px-4 py-5 sm:px-6 sm:py-8">
           <Skeleton className="h-4 w-24" />
@@ -49,7 +55,8 @@ function JobPageSkeleton() {
 export function JobPage() {
   const { id = '' } = useParams();
   const job = useJob(id);
-  useDocumentTitle(job.data?.job.title ?? 'Job');
+  const JOB_PAGE_TEXT = useJobPageText();
+  useDocumentTitle(job.data?.job.title ?? JOB_PAGE_TEXT.t('task.title'));
 
   if (job.isPending) return <JobPageSkeleton />;
   if (job.isError) {

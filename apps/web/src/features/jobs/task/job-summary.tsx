@@ -2,10 +2,12 @@ import type { Job } from '@adwuma/shared';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { WhatsAppShare } from '../../../components/ui/whatsapp-share.tsx';
+import { buildPath, ROUTES } from '../../../lib/routes.ts';
 import { JobFacts } from '../components/job-facts.tsx';
 import { JobStatusBadge } from '../components/job-status-badge.tsx';
 import { PhotoGrid } from '../components/photo-grid.tsx';
-import { bidCount, postedAgo } from '../format.ts';
+import { useJobFormat } from '../format.ts';
 
 /** The top of a job page: the way back, the title, its status and when it was posted. */
 export function JobHeader({
@@ -20,6 +22,7 @@ export function JobHeader({
   bidsCount?: number;
   children?: ReactNode;
 }) {
+  const { t, postedAgo, bidCount } = useJobFormat();
   return (
     <header className="border-b border-border bg-gradient-to-b from-brand-50 to-bg dark:from-brand-800/15">
       <div className="mx-auto max-w-5xl px-4 py-5 sm:px-6 sm:py-8">
@@ -34,9 +37,18 @@ export function JobHeader({
           <JobStatusBadge status={job.status} />
         </div>
         <p className="mt-1.5 text-sm text-muted-fg">
-          Posted {postedAgo(job.created_at)}
+          {t('task.posted', { ago: postedAgo(job.created_at) })}
           {(job.status === 'open' || bidsCount > 0) && ` · ${bidCount(bidsCount)}`}
         </p>
+        {job.status === 'open' && (
+          // The job's own address: the person it is sent to opens it once signed in.
+          <WhatsAppShare
+            text={job.title}
+            path={buildPath(ROUTES.task, { id: job.id })}
+            label={t('task.shareWhatsApp')}
+            className="mt-3"
+          />
+        )}
         {children}
       </div>
     </header>
@@ -58,13 +70,14 @@ export function JobDetailsCard({
   photosSlot?: ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useJobFormat();
   return (
     <section
       aria-labelledby="job-details"
       className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
     >
       <h2 id="job-details" className="sr-only">
-        Job details
+        {t('task.details')}
       </h2>
       <JobFacts job={job} distanceKm={distanceKm} withAddress={withAddress} />
       <p className="mt-4 whitespace-pre-line border-t border-border pt-4 text-sm leading-6 text-fg">

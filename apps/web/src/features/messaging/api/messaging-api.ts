@@ -30,9 +30,12 @@ const enc = encodeURIComponent;
 export const conversationsPath = '/api/conversations';
 export const conversationPath = (id: string) => `${conversationsPath}/${enc(id)}`;
 
-/** A send not yet confirmed by the server, kept in the thread until it is (or fails). */
+/**
+ * A send not yet confirmed by the server, shown from the outbox until it is: 'pending' on its way,
+ * 'waiting' to send when the network returns, 'failed' refused by the server.
+ */
 export interface LocalState {
-  status: 'pending' | 'failed';
+  status: 'pending' | 'waiting' | 'failed';
   error?: string;
   /** 0…1 while a photo uploads. */
   progress?: number;

@@ -1,7 +1,9 @@
 import type { FavoritesResponse } from '@adwuma/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { textOf } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
+import '../i18n.ts';
 
 export type { FavoritesResponse } from '@adwuma/shared';
 
@@ -38,12 +40,17 @@ export function useFavorites(page: number) {
   return useQuery(favoritesQuery(page));
 }
 
+/** For toasts (event handlers, outside render): the page's language at the moment they show. */
 export const FAVORITE_TEXT = {
-  saved: (name: string) => `${name} saved to your favorites`,
-  removed: (name: string) => `${name} removed from your favorites`,
-  failed: 'Your favorites were not changed. Please try again.',
-  undo: 'Undo',
-} as const;
+  saved: (name: string) => textOf('search')('favorite.savedToast', { name }),
+  removed: (name: string) => textOf('search')('favorite.removedToast', { name }),
+  get failed() {
+    return textOf('search')('favorite.failed');
+  },
+  get undo() {
+    return textOf('search')('favorite.undo');
+  },
+};
 
 /** PUT or DELETE /api/favorites/:providerId. */
 export function setFavorite(providerId: string, favorited: boolean) {

@@ -2,6 +2,7 @@ import type { CategoriesResponse, CategoryGroup } from '@adwuma/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../lib/api.ts';
+import { useCategoryLabels } from '../i18n.ts';
 
 export type { CategoriesResponse, CategoryGroup, ServiceCategory } from '@adwuma/shared';
 
@@ -14,8 +15,27 @@ export function getCategories(signal?: AbortSignal): Promise<CategoriesResponse>
 export const categoriesQuery = () =>
   queryOptions({ queryKey: ['categories'] as const, queryFn: ({ signal }) => getCategories(signal) });
 
+/**
+ * The categories, their names in the page's language (the API sends English; issue 21: the seeded
+ * slugs have Twi in src/locales/ak/categories.json, any other keeps the API's name).
+ */
 export function useCategories() {
-  return useQuery(categoriesQuery());
+  const query = useQuery(categoriesQuery());
+  const labels = useCategoryLabels();
+  const { data: raw } = query;
+  const data = useMemo(
+    () =>
+      raw && {
+        ...raw,
+        groups: raw.groups.map((g) => ({
+          ...g,
+          name: labels.group(g.slug, g.name),
+          categories: g.categories.map((c) => ({ ...c, name: labels.category(c.slug, c.name) })),
+        })),
+      },
+    [raw, labels],
+  );
+  return { ...query, data } as typeof query;
 }
 
 /** Category names by slug (cards carry slugs), empty until the categories have loaded. */

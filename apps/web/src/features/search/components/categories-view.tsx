@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../../lib/routes.ts';
 import { type CategoryGroup, filterGroups, useCategories } from '../api/get-categories.ts';
 import { groupIcon } from '../category-icons.ts';
+import { useSearchText } from '../i18n.ts';
 
 /** Where a category leads: its own page, with its providers (and a way on to the search). */
 export function categoryPath(slug: string): string {
@@ -23,7 +24,8 @@ export function CategoriesView() {
   const [params, setParams] = useSearchParams();
   const text = params.get('q') ?? '';
   const group = params.get('group') ?? undefined;
-  useDocumentTitle('Browse services');
+  const { t } = useSearchText();
+  useDocumentTitle(t('browse.title'));
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -40,18 +42,17 @@ export function CategoriesView() {
       <header className="border-b border-border bg-gradient-to-b from-brand-50 to-bg dark:from-brand-800/15">
         <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-700 dark:text-brand-500">
-            Browse services
+            {t('browse.title')}
           </p>
           <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
-            Every kind of help, in one place
+            {t('browse.headline')}
           </h1>
           <p className="mt-4 max-w-2xl text-base text-muted-fg sm:text-lg">
-            From braids in Osu to a borehole pump in Tamale: {MARKETING_CLAIMS[1].value} service categories
-            for homes, events and businesses across Ghana. Pick one to see its providers.
+            {t('browse.intro', { number: MARKETING_CLAIMS[1].value })}
           </p>
           <search className="mt-6 block max-w-2xl">
             <label htmlFor={inputId} className="sr-only">
-              Search services
+              {t('browse.searchLabel')}
             </label>
             <div className="relative">
               <Search
@@ -63,7 +64,7 @@ export function CategoriesView() {
                 type="search"
                 value={text}
                 onChange={(e) => update({ q: e.target.value || undefined })}
-                placeholder="Try “braids”, “plumber” or “maths tutor”"
+                placeholder={t('browse.placeholder')}
                 autoComplete="off"
                 className="block min-h-13 w-full rounded-full border border-border bg-card py-3 pl-12 pr-12 text-base text-fg shadow-sm placeholder:text-muted-fg/80 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
               />
@@ -72,7 +73,7 @@ export function CategoriesView() {
                   type="button"
                   onClick={() => update({ q: undefined })}
                   className="absolute right-3 top-1/2 inline-flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full text-muted-fg hover:bg-muted hover:text-fg"
-                  aria-label="Clear search"
+                  aria-label={t('browse.clearSearch')}
                 >
                   <X aria-hidden="true" className="h-4 w-4" />
                 </button>
@@ -106,6 +107,7 @@ function Catalogue({
   const { data, isPending, isError, error, refetch, isRefetching } = useCategories();
   const visible = useMemo(() => (data ? filterGroups(data.groups, text, group) : []), [data, text, group]);
   const shown = visible.reduce((n, g) => n + g.categories.length, 0);
+  const { t } = useSearchText();
 
   if (isPending) return <CatalogueSkeleton />;
   if (isError) {
@@ -115,12 +117,17 @@ function Catalogue({
   return (
     <section aria-labelledby="catalogue-title" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <h2 id="catalogue-title" className="sr-only">
-        Service categories
+        {t('browse.categories')}
       </h2>
       <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
-        <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap" aria-label="Filter by group">
+        <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap" aria-label={t('browse.byGroup')}>
           <li>
-            <GroupChip label="All" count={data.total} pressed={!group} onClick={() => onGroup(undefined)} />
+            <GroupChip
+              label={t('browse.all')}
+              count={data.total}
+              pressed={!group}
+              onClick={() => onGroup(undefined)}
+            />
           </li>
           {data.groups.map((g) => (
             <li key={g.slug}>
@@ -136,19 +143,17 @@ function Catalogue({
       </div>
       <p className="mt-4 text-sm text-muted-fg" aria-live="polite">
         {shown === data.total
-          ? `${data.total} services in ${data.groups.length} groups`
-          : `Showing ${shown} of ${data.total} services`}
+          ? t('browse.total', { total: data.total, groups: data.groups.length })
+          : t('browse.showing', { shown, total: data.total })}
       </p>
 
       {visible.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-border p-8 text-center">
           <SearchX aria-hidden="true" className="mx-auto h-10 w-10 text-muted-fg" />
-          <p className="mt-3 font-semibold">No services match “{text}”</p>
-          <p className="mt-1 text-sm text-muted-fg">
-            Try a simpler word, like “hair”, “repair” or “lessons”.
-          </p>
+          <p className="mt-3 font-semibold">{t('browse.noMatch', { text })}</p>
+          <p className="mt-1 text-sm text-muted-fg">{t('browse.noMatchHint')}</p>
           <Button variant="outline" className="mt-4" onClick={onClear}>
-            Clear filters
+            {t('browse.clearFilters')}
           </Button>
         </div>
       ) : (
@@ -222,8 +227,13 @@ function GroupSection({ group }: { group: CategoryGroup }) {
 }
 
 function CatalogueSkeleton() {
+  const { t } = useSearchText();
   return (
-    <div role="status" aria-label="Loading services" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+    <div
+      role="status"
+      aria-label={t('browse.loading')}
+      className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10"
+    >
       <div className="flex gap-2 overflow-hidden">
         {['a', 'b', 'c', 'd', 'e', 'f'].map((k) => (
           <Skeleton key={k} className="h-10 w-28 shrink-0 rounded-full" />

@@ -4,11 +4,7 @@ import { authPath } from '../../../lib/routes.ts';
 import { currentPath } from '../../../lib/session.ts';
 import { useSession, useWhenSessionKnown } from '../../auth/index.ts';
 import { useFavoriteIds, useSetFavorite } from '../api/favorites.ts';
-
-export const FAVORITE_BUTTON_TEXT = {
-  label: (name: string) => `Save ${name} to favorites`,
-  signIn: 'Sign in to save favorites',
-} as const;
+import { useSearchText } from '../i18n.ts';
 
 /**
  * The heart on cards and profiles. Signed in: toggles at once (aria-pressed) and rolls back when the
@@ -38,6 +34,7 @@ export function FavoriteButton({
   const navigate = useNavigate();
   const location = useLocation();
   const whenSessionKnown = useWhenSessionKnown();
+  const { t } = useSearchText();
   const saved = ids.data ? ids.data.includes(providerId) : Boolean(initial);
   const shown = mutation.isPending ? mutation.variables.favorited : saved;
 
@@ -69,25 +66,25 @@ export function FavoriteButton({
     type: 'button' as const,
     onClick,
     'aria-pressed': signedIn ? shown : undefined,
-    title: signedIn ? undefined : FAVORITE_BUTTON_TEXT.signIn,
+    title: signedIn ? undefined : t('favorite.signIn'),
   };
 
   if (variant === 'labelled') {
     return (
       <button
         {...common}
-        aria-label={FAVORITE_BUTTON_TEXT.label(name)}
+        aria-label={t('favorite.label', { name })}
         className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-border bg-card px-4 text-sm font-semibold text-fg hover:bg-muted"
       >
         {icon}
-        <span aria-hidden="true">{shown ? 'Saved' : 'Save'}</span>
+        <span aria-hidden="true">{shown ? t('favorite.saved') : t('favorite.save')}</span>
       </button>
     );
   }
   return (
     <button
       {...common}
-      aria-label={FAVORITE_BUTTON_TEXT.label(name)}
+      aria-label={t('favorite.label', { name })}
       className="relative z-10 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-muted-fg hover:bg-muted hover:text-fg"
     >
       {icon}

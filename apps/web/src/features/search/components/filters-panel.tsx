@@ -12,33 +12,15 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CategorySelect } from '../../../components/ui/category-select.tsx';
 import { Select } from '../../../components/ui/field.tsx';
-import { WEEKDAYS } from '../format.ts';
+import { useSearchFormat } from '../i18n.ts';
 
 export const RADIUS_OPTIONS_KM = [5, 10, 25, 50, 100, 200] as const;
 export const RATING_OPTIONS = [
-  { value: undefined, label: 'Any' },
+  { value: undefined, label: 'any' },
   { value: 3, label: '3+' },
   { value: 4, label: '4+' },
   { value: 4.5, label: '4.5+' },
 ] as const;
-
-export const FILTER_TEXT = {
-  title: 'Filters',
-  category: 'Category',
-  anyCategory: 'Any category',
-  distance: 'Distance',
-  distanceHint: 'Choose a place to search within a distance.',
-  rating: 'Minimum rating',
-  price: 'Price (GH₵)',
-  priceMin: 'Lowest price in GH₵',
-  priceMax: 'Highest price in GH₵',
-  verified: 'Verified providers only',
-  verifiedHint: 'Ghana Card checked by Adwuma',
-  day: 'Available on',
-  anyDay: 'Any day',
-  clear: 'Clear all',
-  close: 'Close filters',
-} as const;
 
 /** Pesewas as a person types them: 15000 → "150", 15050 → "150.50". */
 export function pesewasToText(minor: number | undefined): string {
@@ -75,6 +57,7 @@ function PriceRange({
   const [minText, setMinText] = useState(pesewasToText(min));
   const [maxText, setMaxText] = useState(pesewasToText(max));
   const [error, setError] = useState<string | null>(null);
+  const { t } = useSearchFormat();
   useEffect(() => setMinText(pesewasToText(min)), [min]);
   useEffect(() => setMaxText(pesewasToText(max)), [max]);
 
@@ -104,7 +87,7 @@ function PriceRange({
           id={`${id}-${suffix}`}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={suffix === 'min' ? 'Min' : 'Max'}
+          placeholder={suffix === 'min' ? t('filters.min') : t('filters.max')}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -125,11 +108,11 @@ function PriceRange({
   return (
     <div>
       <div className="flex items-center gap-2">
-        {input(FILTER_TEXT.priceMin, minText, setMinText, 'min')}
+        {input(t('filters.priceMin'), minText, setMinText, 'min')}
         <span aria-hidden="true" className="text-muted-fg">
           –
         </span>
-        {input(FILTER_TEXT.priceMax, maxText, setMaxText, 'max')}
+        {input(t('filters.priceMax'), maxText, setMaxText, 'max')}
       </div>
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-medium text-danger">
@@ -164,6 +147,8 @@ export function FiltersPanel({
   showLabel: string;
 }) {
   const id = useId();
+  const fmt = useSearchFormat();
+  const { t } = fmt;
   const closeRef = useRef<HTMLButtonElement>(null);
   const hasPlace = query.lat !== undefined;
   const radii = RADIUS_OPTIONS_KM.includes(query.radius as (typeof RADIUS_OPTIONS_KM)[number])
@@ -197,7 +182,7 @@ export function FiltersPanel({
     >
       <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-3 lg:border-0 lg:px-0 lg:pb-3 lg:pt-0">
         <h2 id={`${id}-title`} className="text-lg font-bold">
-          {FILTER_TEXT.title}
+          {t('filters.title')}
         </h2>
         <div className="flex items-center gap-1">
           <button
@@ -205,13 +190,13 @@ export function FiltersPanel({
             onClick={onClear}
             className="rounded-full px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-muted dark:text-brand-500"
           >
-            {FILTER_TEXT.clear}
+            {t('filters.clear')}
           </button>
           <button
             ref={closeRef}
             type="button"
             onClick={onClose}
-            aria-label={FILTER_TEXT.close}
+            aria-label={t('filters.close')}
             className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-muted lg:hidden"
           >
             <X aria-hidden="true" className="h-5 w-5" />
@@ -220,11 +205,11 @@ export function FiltersPanel({
       </div>
 
       <div className="flex-1 overflow-y-auto px-4 py-4 lg:rounded-2xl lg:border lg:border-border lg:bg-card lg:p-4 lg:shadow-sm">
-        <Group legend={FILTER_TEXT.category}>
+        <Group legend={t('filters.category')}>
           <CategorySelect
-            aria-label={FILTER_TEXT.category}
+            aria-label={t('filters.category')}
             groups={groups}
-            placeholder={FILTER_TEXT.anyCategory}
+            placeholder={t('filters.anyCategory')}
             keepValue
             value={query.category ?? ''}
             onChange={(e) => onChange({ category: e.target.value || undefined })}
@@ -232,24 +217,24 @@ export function FiltersPanel({
         </Group>
 
         <Group
-          legend={FILTER_TEXT.distance}
-          hint={!hasPlace && <p className="mt-1.5 text-xs text-muted-fg">{FILTER_TEXT.distanceHint}</p>}
+          legend={t('filters.distance')}
+          hint={!hasPlace && <p className="mt-1.5 text-xs text-muted-fg">{t('filters.distanceHint')}</p>}
         >
           <Select
-            aria-label={FILTER_TEXT.distance}
+            aria-label={t('filters.distance')}
             value={String(query.radius)}
             disabled={!hasPlace}
             onChange={(e) => onChange({ radius: Number(e.target.value) })}
           >
             {radii.map((km) => (
               <option key={km} value={km}>
-                Within {km} km
+                {t('filters.within', { km })}
               </option>
             ))}
           </Select>
         </Group>
 
-        <Group legend={FILTER_TEXT.rating}>
+        <Group legend={t('filters.rating')}>
           <div className="grid grid-cols-4 gap-1.5">
             {RATING_OPTIONS.map((o) => {
               const checked = o.value === undefined ? !query.min_rating : query.min_rating === o.value;
@@ -267,36 +252,38 @@ export function FiltersPanel({
                     name={`${id}-rating`}
                     className="sr-only"
                     checked={checked}
-                    aria-label={o.value === undefined ? 'Any rating' : `${o.label} stars`}
+                    aria-label={
+                      o.value === undefined ? t('filters.anyRating') : t('filters.stars', { rating: o.label })
+                    }
                     onChange={() => onChange({ min_rating: o.value })}
                   />
-                  <span aria-hidden="true">{o.value === undefined ? o.label : `★ ${o.label}`}</span>
+                  <span aria-hidden="true">{o.value === undefined ? t('filters.any') : `★ ${o.label}`}</span>
                 </label>
               );
             })}
           </div>
         </Group>
 
-        <Group legend={FILTER_TEXT.price}>
+        <Group legend={t('filters.price')}>
           <PriceRange min={query.price_min} max={query.price_max} onChange={onChange} />
         </Group>
 
-        <Group legend={FILTER_TEXT.day}>
+        <Group legend={t('filters.day')}>
           <Select
-            aria-label={FILTER_TEXT.day}
+            aria-label={t('filters.day')}
             value={query.day === undefined ? '' : String(query.day)}
             onChange={(e) => onChange({ day: e.target.value === '' ? undefined : Number(e.target.value) })}
           >
-            <option value="">{FILTER_TEXT.anyDay}</option>
-            {WEEKDAYS.map((name, day) => (
-              <option key={name} value={day}>
-                {name}
+            <option value="">{t('filters.anyDay')}</option>
+            {[0, 1, 2, 3, 4, 5, 6].map((day) => (
+              <option key={day} value={day}>
+                {fmt.weekday(day)}
               </option>
             ))}
           </Select>
         </Group>
 
-        <Group legend="Trust">
+        <Group legend={t('filters.trust')}>
           <label className="flex cursor-pointer items-start gap-3">
             <input
               type="checkbox"
@@ -306,10 +293,10 @@ export function FiltersPanel({
             />
             <span>
               <span className="flex items-center gap-1.5 text-sm font-semibold">
-                {FILTER_TEXT.verified}
+                {t('filters.verified')}
                 <BadgeCheck aria-hidden="true" className="h-4 w-4 text-leaf-600" />
               </span>
-              <span className="block text-xs text-muted-fg">{FILTER_TEXT.verifiedHint}</span>
+              <span className="block text-xs text-muted-fg">{t('filters.verifiedHint')}</span>
             </span>
           </label>
         </Group>

@@ -8,23 +8,23 @@ import {
   type UsePlaceSuggestions,
 } from '../../location/index.ts';
 import { cityCentre, useCities } from '../api/get-cities.ts';
+import { useSearchText } from '../i18n.ts';
 
 export type { Place };
 
+/** The location picker's own texts (features/location); the search's are in search.json `place`. */
 export const PLACE_TEXT = {
-  label: 'Near',
   placeholder: PICKER_TEXT.placeholder,
   myLocation: PICKER_TEXT.myLocation,
   myLocationName: PICKER_TEXT.myLocationName,
   clear: PICKER_TEXT.clear,
   locating: PICKER_TEXT.locating,
-  noCentre: (city: string) => `No provider in ${city} has a position yet. Try a nearby town.`,
-  noMatch: 'No town with providers matches. Try another spelling or a bigger town nearby.',
 } as const;
 
 /** The towns that have providers, first in the list (their centre from the directory). */
 const useProviderTowns: UsePlaceSuggestions = ({ typed, editing, active }) => {
   const cities = useCities(active);
+  const { t } = useSearchText();
   const suggestions = useMemo<PlaceSuggestion[]>(() => {
     const all = cities.data?.cities ?? [];
     const matching = (editing && typed ? all.filter((c) => foldPlace(c.city).includes(typed)) : all).slice(
@@ -34,13 +34,13 @@ const useProviderTowns: UsePlaceSuggestions = ({ typed, editing, active }) => {
     return matching.map((c) => ({
       key: c.city,
       label: c.city,
-      detail: `${c.region ? `${c.region} · ` : ''}${c.providers} provider${c.providers === 1 ? '' : 's'}`,
+      detail: `${c.region ? `${c.region} · ` : ''}${t('place.providers', { count: c.providers })}`,
       resolve: async () => {
         const centre = await cityCentre(c);
-        return centre ? { near: c.city, ...centre } : { error: PLACE_TEXT.noCentre(c.city) };
+        return centre ? { near: c.city, ...centre } : { error: t('place.noCentre', { city: c.city }) };
       },
     }));
-  }, [cities.data, editing, typed]);
+  }, [cities.data, editing, typed, t]);
   return { suggestions, pending: cities.isPending };
 };
 
@@ -59,14 +59,15 @@ export function PlacePicker({
   signedIn: boolean;
   inputClassName?: string;
 }) {
+  const { t } = useSearchText();
   return (
     <LocationPlacePicker
       value={value}
       onChange={onChange}
       signedIn={signedIn}
-      label={PLACE_TEXT.label}
+      label={t('place.label')}
       labelHidden
-      noMatch={PLACE_TEXT.noMatch}
+      noMatch={t('place.noMatch')}
       useSuggestions={useProviderTowns}
       inputClassName={inputClassName}
     />

@@ -1,10 +1,11 @@
-import { type ProviderCard as Card, formatDistance } from '@adwuma/shared';
+import { type ProviderCard as Card, formatDistance, formatMoney } from '@adwuma/shared';
 import { Clock, MapPin, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { buildPath, ROUTES } from '../../../lib/routes.ts';
-import { formatRating, formatResponseTime, reviewCount, startingPrice } from '../format.ts';
+import { formatRating } from '../format.ts';
+import { useSearchFormat } from '../i18n.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 
 export function providerPath(slug: string): string {
@@ -13,14 +14,15 @@ export function providerPath(slug: string): string {
 
 /** Stars and count, or "New" for a provider nobody has reviewed yet. */
 export function RatingLine({ rating, count }: { rating: number; count: number }) {
+  const { t, reviewCount } = useSearchFormat();
   if (count === 0) {
-    return <span className="text-sm text-muted-fg">No reviews yet</span>;
+    return <span className="text-sm text-muted-fg">{t('card.noReviews')}</span>;
   }
   return (
     <span className="inline-flex items-center gap-1 text-sm">
       <Star aria-hidden="true" className="h-4 w-4 fill-brand-500 text-brand-500" />
       <span className="font-semibold text-fg">{formatRating(rating)}</span>
-      <span className="sr-only">out of 5,</span>
+      <span className="sr-only">{t('card.outOf5')}</span>
       <span className="text-muted-fg">({reviewCount(count)})</span>
     </span>
   );
@@ -42,7 +44,11 @@ export function ProviderCard({
   headingLevel?: 'h2' | 'h3' | 'h4';
 }) {
   const Heading = headingLevel;
-  const price = startingPrice(provider.min_price_minor, provider.price_type);
+  const fmt = useSearchFormat();
+  const price =
+    provider.min_price_minor === null
+      ? null
+      : fmt.price(provider.price_type ?? 'fixed', formatMoney(provider.min_price_minor, 'GHS'));
   const categories = provider.categories
     .map((slug) => categoryNames?.get(slug))
     .filter((n): n is string => Boolean(n))
@@ -79,12 +85,12 @@ export function ProviderCard({
         )}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className={`text-sm font-bold ${price ? 'text-fg' : 'font-medium text-muted-fg'}`}>
-            {price ?? 'Prices on request'}
+            {price ?? fmt.t('card.onRequest')}
           </span>
           {provider.response_time_minutes !== null && (
             <span className="inline-flex items-center gap-1 text-xs text-muted-fg">
               <Clock aria-hidden="true" className="h-3.5 w-3.5" />
-              {formatResponseTime(provider.response_time_minutes)}
+              {fmt.responseTime(provider.response_time_minutes)}
             </span>
           )}
         </div>

@@ -2,8 +2,9 @@ import 'leaflet/dist/leaflet.css';
 import { formatMoney, type ProviderCard } from '@adwuma/shared';
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
-import { Circle, CircleMarker, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { MAP_ATTRIBUTION, MAP_TILE_URL } from '../../../lib/map-tiles.ts';
+import { Circle, CircleMarker, MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
+import { SaverTiles } from '../../../components/ui/saver-tiles.tsx';
+import { useSearchText } from '../i18n.ts';
 import { boundsOf, type Cluster, clusterPoints } from './cluster.ts';
 
 /** Ghana, when nothing on the page has a position. */
@@ -20,13 +21,13 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function providerIcon(p: ProviderCard, selected: boolean) {
+function providerIcon(p: ProviderCard, selected: boolean, newLabel = 'New') {
   const label =
     p.min_price_minor !== null
       ? formatMoney(p.min_price_minor, 'GHS')
       : p.total_reviews > 0
         ? `★ ${p.rating.toFixed(1)}`
-        : 'New';
+        : newLabel;
   // A price pill centred on the provider's (approximate) position; sized so it can be tapped.
   const width = Math.max(28, 14 + label.length * 7);
   return L.divIcon({
@@ -62,12 +63,14 @@ function Markers({ providers, selected, onSelect }: Omit<Props, 'center'>) {
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
   useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const { t } = useSearchText();
+  const mapLabel = t('page.mapLabel');
 
   useEffect(() => {
     const el = map.getContainer();
     el.setAttribute('role', 'region');
-    el.setAttribute('aria-label', RESULTS_MAP_LABEL);
-  }, [map]);
+    el.setAttribute('aria-label', mapLabel);
+  }, [map, mapLabel]);
 
   const clusters = useMemo(
     () =>
@@ -94,7 +97,7 @@ function Markers({ providers, selected, onSelect }: Omit<Props, 'center'>) {
         <Marker
           key={c.key}
           position={[c.lat, c.lng]}
-          icon={providerIcon(p, selected.includes(p.provider_id))}
+          icon={providerIcon(p, selected.includes(p.provider_id), t('page.newProvider'))}
           title={p.name}
           alt={p.name}
           keyboard
@@ -107,8 +110,8 @@ function Markers({ providers, selected, onSelect }: Omit<Props, 'center'>) {
         key={c.key}
         position={[c.lat, c.lng]}
         icon={clusterIcon(c.items.length)}
-        title={`${c.items.length} providers here`}
-        alt={`${c.items.length} providers here`}
+        title={t('page.here', { count: c.items.length })}
+        alt={t('page.here', { count: c.items.length })}
         keyboard
         eventHandlers={{ click: () => open(c) }}
       />
@@ -143,7 +146,7 @@ export default function ResultsMap({ providers, center, selected, onSelect }: Pr
       style={{ zIndex: 0 }}
       scrollWheelZoom={false}
     >
-      <TileLayer url={MAP_TILE_URL} attribution={MAP_ATTRIBUTION} />
+      <SaverTiles />
       {center && (
         <>
           <Circle

@@ -1,0 +1,11 @@
+// SMS: the gateway (dev outbox or Africa's Talking) and sendSms, which records every SMS.
+export {
+  createAfricasTalkingGateway,
+  createOutboxGateway,
+  createSmsGateway,
+  type SmsConfig,
+  type SmsGateway,
+  type SmsMessage,
+  SmsSendError,
+} from './gateway.ts';
+export { type SmsRecord, sendSms } from './send-sms.ts';
