@@ -15,14 +15,14 @@ export function SignedOutButtons({ onNavigate }: { onNavigate?: () => void }) {
     <>
       <SiteLink
         href="/auth"
-        className="rounded-full px-4 py-2 text-sm font-semibold text-fg hover:bg-muted"
+        className="whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold text-fg hover:bg-muted"
         onClick={onNavigate}
       >
         {t('header.logIn')}
       </SiteLink>
       <SiteLink
         href="/auth?mode=signup"
-        className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        className="whitespace-nowrap rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         onClick={onNavigate}
       >
         {t('header.signUp')}
@@ -63,7 +63,10 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
   const provided = useContext(HeaderAccountContext);
   const useLinks = provided?.useNavLinks ?? useVisitorLinks;
   const links = useLinks();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
+  // Twi's nav labels are longer than English's: the links move into the menu below 1536 px, not
+  // 1280 (whole class names, for Tailwind to find).
+  const roomy = language === 'en';
   const useCrowdedBar = provided?.useCrowdedBar ?? useRoomyBar;
   const crowded = useCrowdedBar();
 
@@ -98,11 +101,14 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
         <SiteLink href="/landing" aria-label={t('home')} onClick={close}>
           <Logo />
         </SiteLink>
-        <nav aria-label={t('header.main')} className="hidden items-center gap-1 xl:flex">
+        <nav
+          aria-label={t('header.main')}
+          className={`hidden items-center gap-1 ${roomy ? 'xl:flex' : '2xl:flex'}`}
+        >
           {links.map((link) =>
             navLink(
               link,
-              'rounded-full px-3 py-2 text-sm font-medium text-muted-fg hover:bg-muted hover:text-fg',
+              'whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-muted-fg hover:bg-muted hover:text-fg',
             ),
           )}
         </nav>
@@ -124,7 +130,7 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
           <button
             ref={menuButtonRef}
             type="button"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-border xl:hidden"
+            className={`inline-flex h-10 w-10 items-center justify-center rounded-full border border-border ${roomy ? 'xl:hidden' : '2xl:hidden'}`}
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
@@ -142,7 +148,7 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
         <nav
           id="mobile-menu"
           aria-label={t('header.mobile')}
-          className="border-t border-border bg-bg px-4 pb-4 xl:hidden"
+          className={`border-t border-border bg-bg px-4 pb-4 ${roomy ? 'xl:hidden' : '2xl:hidden'}`}
         >
           <ul className="flex flex-col py-2">
             {links.map((link) => (

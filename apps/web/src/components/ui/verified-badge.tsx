@@ -1,17 +1,20 @@
 import { BadgeCheck, ShieldQuestionMark } from 'lucide-react';
+import { useCommonText } from '../site/site-i18n.ts';
 
 /**
  * A provider whose identity an admin approved (profile `verified`). The text stays visible; the
  * label says what was verified for people who hear it.
  */
 export function VerifiedBadge({
-  label = 'Verified provider',
+  label,
   className = '',
 }: {
-  /** What a screen reader announces. */
+  /** What a screen reader announces ("Verified provider" in the page's language by default). */
   label?: string;
   className?: string;
 }) {
+  const { t } = useCommonText();
+  label ??= t('verified.label');
   return (
     <span
       role="img"
@@ -20,7 +23,7 @@ export function VerifiedBadge({
       className={`inline-flex shrink-0 items-center gap-1 rounded-full bg-leaf-600/10 px-2 py-0.5 text-xs font-semibold text-leaf-700 ring-1 ring-inset ring-leaf-600/25 dark:bg-leaf-600/25 dark:text-green-200 ${className}`}
     >
       <BadgeCheck aria-hidden="true" className="h-3.5 w-3.5" />
-      Verified
+      {t('verified.badge')}
     </span>
   );
 }

@@ -12,37 +12,19 @@ import {
   useApplyDispute,
   useDispute,
 } from './api/dispute-evidence.ts';
+import { useBookingsText } from './i18n.ts';
 
 const MAX = DISPUTE_LIMITS.photosMax;
 
-export const EVIDENCE_TEXT = {
-  title: 'Evidence',
-  hint: `Photos or documents that show what happened: up to ${MAX} files, JPEG, PNG, WebP or PDF, up to 10 MB each. Both sides and our team can see them.`,
-  count: (n: number) => `${n} of ${MAX}`,
-  none: 'No evidence yet.',
-  take: 'Take photo',
-  add: 'Add evidence',
-  uploading: 'Uploading evidence',
-  checking: 'Checking the file…',
-  cancel: 'Cancel upload',
-  full: `That is ${MAX} files, the most a dispute can have.`,
-  added: 'Evidence added',
-  loading: 'Loading evidence…',
-  loadFailed: 'The evidence did not load.',
-  retry: 'Try again',
-  uploadFailed: 'The file was not uploaded. Please try again.',
-  photo: (n: number) => `Evidence ${n}, photo`,
-  document: (n: number) => `Evidence ${n} (PDF)`,
-} as const;
-
 function EvidenceItem({ file, n }: { file: DisputeFile; n: number }) {
+  const { t } = useBookingsText();
   if (file.content_type.startsWith('image/')) {
     return (
       <li className="overflow-hidden rounded-xl border border-border bg-muted">
         <a href={file.url} target="_blank" rel="noreferrer" className="block aspect-square">
           <img
             src={file.url}
-            alt={EVIDENCE_TEXT.photo(n)}
+            alt={t('evidence.photo', { n })}
             loading="lazy"
             decoding="async"
             className="h-full w-full object-cover"
@@ -60,7 +42,7 @@ function EvidenceItem({ file, n }: { file: DisputeFile; n: number }) {
         className="flex aspect-square flex-col items-center justify-center gap-2 p-2 text-center text-sm font-semibold hover:bg-muted"
       >
         <FileText aria-hidden="true" className="h-8 w-8 text-brand-600" />
-        {EVIDENCE_TEXT.document(n)}
+        {t('evidence.document', { n })}
       </a>
     </li>
   );
@@ -78,6 +60,7 @@ interface Uploading {
  */
 export function DisputeEvidence({ disputeId }: { disputeId: string }) {
   const uid = useId();
+  const { t } = useBookingsText();
   const query = useDispute(disputeId);
   const apply = useApplyDispute();
   const [uploading, setUploading] = useState<Uploading | null>(null);
@@ -119,10 +102,10 @@ export function DisputeEvidence({ disputeId }: { disputeId: string }) {
         onProgress: (progress) => setUploading((u) => (u ? { ...u, progress } : u)),
       });
       apply(saved);
-      toast.success(EVIDENCE_TEXT.added);
+      toast.success(t('evidence.added'));
     } catch (failure) {
       if (isUploadAbort(failure)) return;
-      if (mounted.current) setError(uploadFailureReason(failure) ?? EVIDENCE_TEXT.uploadFailed);
+      if (mounted.current) setError(uploadFailureReason(failure) ?? t('evidence.uploadFailed'));
     } finally {
       controllerRef.current = null;
       if (mounted.current) setUploading(null);
@@ -135,23 +118,25 @@ export function DisputeEvidence({ disputeId }: { disputeId: string }) {
     <section aria-labelledby={titleId} className="mt-3 grid gap-3">
       <div className="flex items-baseline justify-between gap-3">
         <h3 id={titleId} className="font-semibold">
-          {EVIDENCE_TEXT.title}
+          {t('evidence.title')}
         </h3>
-        {dispute && <span className="text-sm text-muted-fg">{EVIDENCE_TEXT.count(files.length)}</span>}
+        {dispute && (
+          <span className="text-sm text-muted-fg">{t('evidence.count', { n: files.length, max: MAX })}</span>
+        )}
       </div>
       <p id={hintId} className="-mt-2 text-sm text-muted-fg">
-        {EVIDENCE_TEXT.hint}
+        {t('evidence.hint', { max: MAX })}
       </p>
 
       {query.isPending ? (
         <p className="text-sm text-muted-fg" role="status">
-          {EVIDENCE_TEXT.loading}
+          {t('evidence.loading')}
         </p>
       ) : query.isError ? (
         <p className="text-sm" role="alert">
-          {EVIDENCE_TEXT.loadFailed}{' '}
+          {t('evidence.loadFailed')}{' '}
           <button type="button" className="font-semibold underline" onClick={() => void query.refetch()}>
-            {EVIDENCE_TEXT.retry}
+            {t('evidence.retry')}
           </button>
         </p>
       ) : files.length > 0 ? (
@@ -162,7 +147,7 @@ export function DisputeEvidence({ disputeId }: { disputeId: string }) {
         </ul>
       ) : (
         <p className="rounded-xl border border-dashed border-border p-3 text-sm text-muted-fg">
-          {EVIDENCE_TEXT.none}
+          {t('evidence.none')}
         </p>
       )}
 
@@ -170,18 +155,18 @@ export function DisputeEvidence({ disputeId }: { disputeId: string }) {
         <div className="grid gap-1">
           <UploadProgress
             percent={percent}
-            label={EVIDENCE_TEXT.uploading}
-            checking={EVIDENCE_TEXT.checking}
+            label={t('evidence.uploading')}
+            checking={t('evidence.checking')}
           />
           <div className="flex items-center justify-between text-xs font-semibold">
-            <span aria-hidden="true">{percent >= 100 ? EVIDENCE_TEXT.checking : `${percent}%`}</span>
+            <span aria-hidden="true">{percent >= 100 ? t('evidence.checking') : `${percent}%`}</span>
             <button
               type="button"
               onClick={() => uploading.controller.abort()}
               className="inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-muted-fg hover:bg-muted hover:text-fg"
             >
               <X aria-hidden="true" className="h-4 w-4" />
-              {EVIDENCE_TEXT.cancel}
+              {t('evidence.cancel')}
             </button>
           </div>
         </div>
@@ -189,12 +174,12 @@ export function DisputeEvidence({ disputeId }: { disputeId: string }) {
 
       {open &&
         (full ? (
-          <p className="text-sm text-muted-fg">{EVIDENCE_TEXT.full}</p>
+          <p className="text-sm text-muted-fg">{t('evidence.full', { max: MAX })}</p>
         ) : (
           <div className="flex flex-col gap-2 sm:flex-row">
             {/* On phones, straight to the camera; `capture` would hide PDFs, so it is a second picker. */}
             <FilePick
-              label={EVIDENCE_TEXT.take}
+              label={t('evidence.take')}
               icon={<Camera aria-hidden="true" className="h-5 w-5" />}
               accept="image/*"
               capture="environment"
@@ -204,7 +189,7 @@ export function DisputeEvidence({ disputeId }: { disputeId: string }) {
               className="sm:hidden"
             />
             <FilePick
-              label={EVIDENCE_TEXT.add}
+              label={t('evidence.add')}
               icon={<Paperclip aria-hidden="true" className="h-5 w-5" />}
               accept={DOCUMENT_ACCEPT}
               onFile={(file) => void upload(file)}

@@ -1,4 +1,3 @@
-import { formatBidAllowance } from '@adwuma/shared';
 import { Briefcase, ClipboardList, Plus, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/ui/button-link.tsx';
@@ -6,6 +5,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ROUTES } from '../../lib/routes.ts';
 import { useBidAllowance } from './api/get-bid-allowance.ts';
 import { useMyJobs } from './api/get-my-jobs.ts';
+import { allowanceText } from './components/allowance-note.tsx';
+import { useJobsText } from './i18n.ts';
 
 function CardFrame({ title, text, children }: { title: string; text: ReactNode; children: ReactNode }) {
   return (
@@ -30,51 +31,53 @@ function CardFrame({ title, text, children }: { title: string; text: ReactNode; 
 }
 
 function CustomerJobs() {
+  const { t } = useJobsText();
   const jobs = useMyJobs();
   const open = jobs.data?.counts.open ?? 0;
   const hired = jobs.data?.counts.hired ?? 0;
   return (
     <CardFrame
-      title="Your jobs"
+      title={t('dashboard.customerTitle')}
       text={
         jobs.isPending ? (
           <Skeleton className="h-4 w-48" />
         ) : open > 0 ? (
-          `${open} open · ${hired} hired. Compare the bids providers sent.`
+          t('dashboard.customerOpen', { open, hired })
         ) : hired > 0 ? (
-          `${hired} hired. Post a job whenever you need help again.`
+          t('dashboard.customerHired', { hired })
         ) : (
-          'Describe what you need and providers near you send their prices.'
+          t('dashboard.customerNone')
         )
       }
     >
       <ButtonLink to={ROUTES.postJob} size="sm">
-        <Plus aria-hidden="true" className="h-4 w-4" /> Post a job
+        <Plus aria-hidden="true" className="h-4 w-4" /> {t('dashboard.postJob')}
       </ButtonLink>
       <ButtonLink to={ROUTES.tasks} size="sm" variant="outline">
-        <ClipboardList aria-hidden="true" className="h-4 w-4" /> My jobs
+        <ClipboardList aria-hidden="true" className="h-4 w-4" /> {t('dashboard.myJobs')}
       </ButtonLink>
     </CardFrame>
   );
 }
 
 function ProviderJobs() {
+  const { t } = useJobsText();
   const allowance = useBidAllowance();
   return (
     <CardFrame
-      title="Find jobs"
+      title={t('dashboard.providerTitle')}
       text={
         allowance.isPending ? (
           <Skeleton className="h-4 w-48" />
         ) : allowance.data ? (
-          `Customers post jobs every day. ${formatBidAllowance(allowance.data)}.`
+          t('dashboard.providerAllowance', { allowance: allowanceText(allowance.data, t) })
         ) : (
-          'Customers post jobs every day: send your price on the ones you like.'
+          t('dashboard.providerNone')
         )
       }
     >
       <ButtonLink to={ROUTES.jobs} size="sm">
-        <Search aria-hidden="true" className="h-4 w-4" /> Find jobs
+        <Search aria-hidden="true" className="h-4 w-4" /> {t('dashboard.findJobs')}
       </ButtonLink>
     </CardFrame>
   );

@@ -1,4 +1,4 @@
-import { formatJobWhen, type Job, type JobStatus } from '@adwuma/shared';
+import type { Job, JobStatus } from '@adwuma/shared';
 import { Briefcase, CalendarDays, ChevronRight, MessageSquareText, Plus, Wallet } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/screens/error-screen.tsx';
@@ -8,30 +8,19 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { useMyJobs } from './api/get-my-jobs.ts';
 import { JobStatusBadge } from './components/job-status-badge.tsx';
-import { bidCount, budgetText, CLOSED_STATUSES, postedAgo } from './format.ts';
-
-export const MY_JOBS_TEXT = {
-  title: 'My jobs',
-  lead: 'The jobs you posted and the bids providers sent.',
-  post: 'Post a job',
-  emptyTitle: 'You have not posted a job yet',
-  emptyText: 'Describe what you need and providers near you will send their prices.',
-  emptyTab: {
-    open: 'No open jobs. Post one to get prices from providers.',
-    hired: 'No hired jobs yet. Hire a provider from one of your open jobs.',
-    closed: 'No closed, cancelled or expired jobs.',
-  },
-} as const;
+import { CLOSED_STATUSES, useJobFormat } from './format.ts';
+import { useJobsText } from './i18n.ts';
 
 const TABS = [
-  { id: 'open', label: 'Open', statuses: ['open'] as readonly JobStatus[] },
-  { id: 'hired', label: 'Hired', statuses: ['hired'] as readonly JobStatus[] },
-  { id: 'closed', label: 'Closed', statuses: CLOSED_STATUSES },
+  { id: 'open', statuses: ['open'] as readonly JobStatus[] },
+  { id: 'hired', statuses: ['hired'] as readonly JobStatus[] },
+  { id: 'closed', statuses: CLOSED_STATUSES },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
 
 function JobRow({ job }: { job: Job }) {
+  const { t, jobWhen, budgetText, bidCount, postedAgo } = useJobFormat();
   return (
     <li>
       <Link
@@ -47,7 +36,7 @@ function JobRow({ job }: { job: Job }) {
           <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays aria-hidden="true" className="h-4 w-4 text-muted-fg" />
-              {formatJobWhen(job)}
+              {jobWhen(job)}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Wallet aria-hidden="true" className="h-4 w-4 text-muted-fg" />
@@ -60,7 +49,7 @@ function JobRow({ job }: { job: Job }) {
               </span>
             )}
           </p>
-          <p className="mt-1 text-xs text-muted-fg">Posted {postedAgo(job.created_at)}</p>
+          <p className="mt-1 text-xs text-muted-fg">{t('task.posted', { ago: postedAgo(job.created_at) })}</p>
         </div>
         <ChevronRight aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 self-center text-muted-fg" />
       </Link>
@@ -70,7 +59,8 @@ function JobRow({ job }: { job: Job }) {
 
 /** `/tasks`: the customer's jobs by status, with their bid counts. */
 export function MyJobsPage() {
-  useDocumentTitle(MY_JOBS_TEXT.title);
+  const { t: text } = useJobsText();
+  useDocumentTitle(text('myJobs.title'));
   const [params] = useSearchParams();
   const tab: TabId = TABS.some((t) => t.id === params.get('tab')) ? (params.get('tab') as TabId) : 'open';
   const jobs = useMyJobs();
@@ -99,18 +89,18 @@ export function MyJobsPage() {
       <header className="border-b border-border bg-gradient-to-b from-brand-50 to-bg dark:from-brand-800/15">
         <div className="mx-auto flex max-w-3xl flex-wrap items-end justify-between gap-4 px-4 py-6 sm:px-6 sm:py-10">
           <div>
-            <h1 className="text-2xl font-extrabold tracking-tight sm:text-4xl">{MY_JOBS_TEXT.title}</h1>
-            <p className="mt-2 text-muted-fg">{MY_JOBS_TEXT.lead}</p>
+            <h1 className="text-2xl font-extrabold tracking-tight sm:text-4xl">{text('myJobs.title')}</h1>
+            <p className="mt-2 text-muted-fg">{text('myJobs.lead')}</p>
           </div>
           <ButtonLink to={ROUTES.postJob}>
-            <Plus aria-hidden="true" className="h-4 w-4" /> {MY_JOBS_TEXT.post}
+            <Plus aria-hidden="true" className="h-4 w-4" /> {text('myJobs.post')}
           </ButtonLink>
         </div>
       </header>
 
       <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
         {jobs.isPending ? (
-          <div role="status" aria-label="Loading your jobs" className="grid gap-3">
+          <div role="status" aria-label={text('myJobs.loading')} className="grid gap-3">
             <Skeleton className="h-11 w-full max-w-sm" />
             <Skeleton className="h-28" />
             <Skeleton className="h-28" />
@@ -120,16 +110,16 @@ export function MyJobsPage() {
             <span className="flex h-12 w-12 items-center justify-center rounded-full bg-muted text-muted-fg">
               <Briefcase aria-hidden="true" className="h-6 w-6" />
             </span>
-            <p className="mt-3 text-lg font-semibold">{MY_JOBS_TEXT.emptyTitle}</p>
-            <p className="mt-1 max-w-sm text-sm text-muted-fg">{MY_JOBS_TEXT.emptyText}</p>
+            <p className="mt-3 text-lg font-semibold">{text('myJobs.emptyTitle')}</p>
+            <p className="mt-1 max-w-sm text-sm text-muted-fg">{text('myJobs.emptyText')}</p>
             <ButtonLink to={ROUTES.postJob} className="mt-5">
-              <Plus aria-hidden="true" className="h-4 w-4" /> {MY_JOBS_TEXT.post}
+              <Plus aria-hidden="true" className="h-4 w-4" /> {text('myJobs.post')}
             </ButtonLink>
           </div>
         ) : (
           <>
             <nav
-              aria-label="Jobs by status"
+              aria-label={text('myJobs.tabsLabel')}
               className="flex gap-1 overflow-x-auto rounded-full border border-border bg-card p-1"
             >
               {TABS.map((t) => (
@@ -143,7 +133,7 @@ export function MyJobsPage() {
                     t.id === tab ? 'bg-fg text-bg' : 'text-fg hover:bg-muted'
                   }`}
                 >
-                  {t.label}
+                  {text(`myJobs.tabs.${t.id}`)}
                   <span
                     className={`inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1 text-xs ${
                       t.id === tab ? 'bg-bg/20' : 'bg-muted'
@@ -154,10 +144,10 @@ export function MyJobsPage() {
                 </Link>
               ))}
             </nav>
-            <section aria-label={`${current.label} jobs`} className="mt-4">
+            <section aria-label={text(`myJobs.sections.${current.id}`)} className="mt-4">
               {shown.length === 0 ? (
                 <p className="rounded-2xl border border-dashed border-border p-5 text-sm text-muted-fg">
-                  {MY_JOBS_TEXT.emptyTab[tab]}
+                  {text(`myJobs.emptyTab.${tab}`)}
                 </p>
               ) : (
                 <ul className="grid gap-3">

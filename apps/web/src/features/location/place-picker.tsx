@@ -4,6 +4,7 @@ import { Crosshair, Loader2, MapPin, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { UNEXPECTED_MESSAGE } from '../../lib/api.ts';
 import { searchPlaces } from '../../lib/onboarding-api.ts';
+import { useLocationText } from './i18n.ts';
 import { geolocationFailure } from './location-context.tsx';
 
 /** A place chosen in the picker. */
@@ -79,10 +80,10 @@ export function PlacePicker({
   value,
   onChange,
   signedIn,
-  label = PICKER_TEXT.label,
+  label: givenLabel,
   labelHidden = false,
-  placeholder = PICKER_TEXT.placeholder,
-  noMatch = PICKER_TEXT.noMatch,
+  placeholder: givenPlaceholder,
+  noMatch: givenNoMatch,
   withMyLocation = true,
   useSuggestions = useNoSuggestions,
   inputId,
@@ -107,6 +108,10 @@ export function PlacePicker({
   describedBy?: string;
   inputClassName?: string;
 }) {
+  const { t } = useLocationText();
+  const label = givenLabel ?? t('picker.label');
+  const placeholder = givenPlaceholder ?? t('picker.placeholder');
+  const noMatch = givenNoMatch ?? t('picker.noMatch');
   const uid = useId();
   const id = inputId ?? `${uid}-input`;
   const listId = `${uid}-list`;
@@ -132,7 +137,7 @@ export function PlacePicker({
 
   const options = useMemo<Option[]>(() => {
     const list: Option[] = withMyLocation
-      ? [{ id: `${uid}-gps`, kind: 'gps', label: PICKER_TEXT.myLocation }]
+      ? [{ id: `${uid}-gps`, kind: 'gps', label: t('picker.myLocation') }]
       : [];
     const taken = new Set<string>();
     for (const suggestion of extra.suggestions) {
@@ -160,7 +165,7 @@ export function PlacePicker({
       }
     }
     return list;
-  }, [extra.suggestions, geocode.data, editing, typed, debounced, uid, withMyLocation]);
+  }, [extra.suggestions, geocode.data, editing, typed, debounced, uid, withMyLocation, t]);
 
   const firstChoice = withMyLocation ? 1 : 0;
 
@@ -200,7 +205,7 @@ export function PlacePicker({
         setError(LOCATION_MESSAGES.unsupported);
         return;
       }
-      setText(PICKER_TEXT.locating);
+      setText(t('picker.locating'));
       const position = await new Promise<GeolocationPosition>((resolve, reject) =>
         navigator.geolocation.getCurrentPosition(resolve, reject, GEOLOCATION_OPTIONS),
       ).catch((failure: { code: number }) => {
@@ -311,7 +316,7 @@ export function PlacePicker({
                 inputRef.current?.focus();
               }}
               className="absolute right-1.5 top-1/2 inline-flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full text-muted-fg hover:bg-muted hover:text-fg"
-              aria-label={PICKER_TEXT.clear}
+              aria-label={t('picker.clear')}
             >
               <X aria-hidden="true" className="h-4 w-4" />
             </button>
@@ -321,7 +326,7 @@ export function PlacePicker({
           <div
             id={listId}
             role="listbox"
-            aria-label={PICKER_TEXT.listLabel}
+            aria-label={t('picker.listLabel')}
             className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-xl border border-border bg-card py-1 shadow-lg"
           >
             {options.map((option, i) => (

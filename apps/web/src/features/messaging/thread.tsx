@@ -93,7 +93,7 @@ function Bubble({
       <div
         className={`max-w-[85%] overflow-hidden rounded-2xl sm:max-w-[70%] ${
           mine ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-muted text-fg'
-        } ${local?.status === 'pending' || local?.status === 'waiting' ? 'opacity-70' : ''} ${local?.status === 'failed' ? 'ring-2 ring-danger' : ''}`}
+        } ${local?.status === 'waiting' ? 'outline-2 outline-dashed outline-offset-2 outline-brand-400' : ''} ${local?.status === 'failed' ? 'ring-2 ring-danger' : ''}`}
       >
         {a && (
           <a

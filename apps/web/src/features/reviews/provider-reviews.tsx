@@ -39,13 +39,13 @@ export function ProviderReviews({ slug, providerName }: { slug: string; provider
   if (items.length === 0) return null;
   return (
     <div className="mt-5">
-      <ul aria-label={`Reviews of ${providerName}`} className="grid gap-3">
+      <ul aria-label={t('card.list', { name: providerName })} className="grid gap-3">
         {items.map((review) => (
           <li key={review.id}>
             <ReviewCard
               review={review}
               name={shortName(review.author.name)}
-              replyBy={`Reply from ${firstName}`}
+              replyBy={t('card.replyFrom', { name: firstName })}
             />
           </li>
         ))}

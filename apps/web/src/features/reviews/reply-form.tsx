@@ -23,11 +23,11 @@ export function ReplyToReview({ reviewId, authorName }: { reviewId: string; auth
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Reply to ${authorName}`}
+          aria-label={t('reply.openLabel', { name: authorName })}
           onClick={() => setOpen(true)}
         >
           <MessageSquareReply aria-hidden="true" className="h-4 w-4" />
-          Reply
+          {t('reply.open')}
         </Button>
       </div>
     );
@@ -59,8 +59,8 @@ export function ReplyToReview({ reviewId, authorName }: { reviewId: string; auth
     >
       <Field
         id={id}
-        label={`Your reply to ${authorName}`}
-        hint={`Everyone who reads the review sees it. You can reply once. ${reply.length}/${REVIEW_LIMITS.replyMax}`}
+        label={t('reply.label', { name: authorName })}
+        hint={t('reply.hint', { count: reply.length, max: REVIEW_LIMITS.replyMax })}
         error={error}
       >
         {(c) => (
@@ -78,10 +78,10 @@ export function ReplyToReview({ reviewId, authorName }: { reviewId: string; auth
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="ghost" size="sm" disabled={send.isPending} onClick={() => setOpen(false)}>
-          Cancel
+          {t('reply.cancel')}
         </Button>
         <Button type="submit" size="sm" busy={send.isPending}>
-          Post reply
+          {t('reply.submit')}
         </Button>
       </div>
     </form>

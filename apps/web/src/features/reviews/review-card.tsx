@@ -2,7 +2,9 @@ import type { Review } from '@adwuma/shared';
 import { CornerDownRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { useLanguage } from '../../i18n/index.ts';
 import { formatReviewDate } from './format.ts';
+import { useReviewsText } from './i18n.ts';
 import { Stars } from './stars.tsx';
 
 /**
@@ -15,7 +17,7 @@ export function ReviewCard({
   context,
   badge,
   children,
-  replyBy = 'Reply',
+  replyBy,
   person = review.author,
   headingLevel = 3,
 }: {
@@ -33,6 +35,8 @@ export function ReviewCard({
   /** The name's heading: h3 under a section's h2 (a profile), h2 right under the page's h1. */
   headingLevel?: 2 | 3;
 }) {
+  const { t } = useReviewsText();
+  const language = useLanguage();
   const Heading = `h${headingLevel}` as const;
   const date = review.published_at ?? review.created_at;
   return (
@@ -43,7 +47,7 @@ export function ReviewCard({
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
             <Heading className="font-semibold [overflow-wrap:anywhere]">{name}</Heading>
             <time dateTime={date} className="text-xs text-muted-fg">
-              {formatReviewDate(date)}
+              {formatReviewDate(date, language)}
             </time>
           </div>
           {context && <p className="text-xs text-muted-fg [overflow-wrap:anywhere]">{context}</p>}
@@ -59,11 +63,11 @@ export function ReviewCard({
           <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
             <span className="inline-flex items-center gap-1.5 font-semibold">
               <CornerDownRight aria-hidden="true" className="h-4 w-4 shrink-0 text-muted-fg" />
-              {replyBy}
+              {replyBy ?? t('card.reply')}
             </span>
             {review.replied_at && (
               <time dateTime={review.replied_at} className="text-xs text-muted-fg">
-                {formatReviewDate(review.replied_at)}
+                {formatReviewDate(review.replied_at, language)}
               </time>
             )}
           </p>

@@ -8,6 +8,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useLanguage } from '../../i18n/index.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { buildPath, ROUTES } from '../../lib/routes.ts';
 import { bookingPath } from '../bookings/index.ts';
@@ -93,6 +94,7 @@ function ToWriteItem({
   const other = booking.role === 'customer' ? booking.provider : booking.customer;
   const REVIEWS_TEXT = useReviewsPageText();
   const { t } = REVIEWS_TEXT;
+  const language = useLanguage();
   return (
     <article
       aria-label={booking.title}
@@ -113,7 +115,7 @@ function ToWriteItem({
           <p className="mt-1 flex items-center gap-1 text-xs font-medium text-muted-fg">
             <Clock aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
             {daysLeft(t, item.window_closes_at)}{' '}
-            {t('page.until', { date: formatReviewDate(item.window_closes_at) })}
+            {t('page.until', { date: formatReviewDate(item.window_closes_at, language) })}
           </p>
         </div>
         {!open && (
@@ -151,7 +153,7 @@ function TabPanel({
       <Alert tone="danger" role="alert" title={REVIEWS_TEXT.loadFailed}>
         <p>{list.error.message}</p>
         <Button size="sm" className="mt-3" onClick={() => void list.refetch()} busy={list.isFetching}>
-          Try again
+          {REVIEWS_TEXT.t('page.retry')}
         </Button>
       </Alert>
     );
@@ -170,7 +172,7 @@ function TabPanel({
               to={buildPath(ROUTES.reviews, undefined, { tab: 'given' })}
               className="font-semibold text-brand-700 underline dark:text-brand-500"
             >
-              See the reviews you wrote
+              {REVIEWS_TEXT.t('page.seeGiven')}
             </Link>
           </Alert>
         )}
@@ -223,8 +225,10 @@ function TabPanel({
               headingLevel={2}
               review={review}
               name={review.author.name}
-              context={review.author_role === 'customer' ? 'Your customer' : 'Your provider'}
-              replyBy="Your reply"
+              context={REVIEWS_TEXT.t(
+                review.author_role === 'customer' ? 'card.yourCustomer' : 'card.yourProvider',
+              )}
+              replyBy={REVIEWS_TEXT.t('card.yourReply')}
             >
               {!review.reply && review.published_at && (
                 <ReplyToReview reviewId={review.id} authorName={review.author.name} />
@@ -236,16 +240,16 @@ function TabPanel({
             <ReviewCard
               headingLevel={2}
               review={review}
-              name={`You reviewed ${review.subject.name}`}
+              name={REVIEWS_TEXT.t('card.youReviewed', { name: review.subject.name })}
               person={review.subject}
               badge={
                 review.published_at ? (
-                  <Badge tone="leaf">Published</Badge>
+                  <Badge tone="leaf">{REVIEWS_TEXT.t('card.published')}</Badge>
                 ) : (
                   <Badge tone="neutral">{REVIEWS_TEXT.waiting}</Badge>
                 )
               }
-              replyBy={`Reply from ${review.subject.name}`}
+              replyBy={REVIEWS_TEXT.t('card.replyFrom', { name: review.subject.name })}
             />
           </li>
         ),

@@ -10,19 +10,8 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { CategorySelect } from '../../../components/ui/category-select.tsx';
 import { Select } from '../../../components/ui/field.tsx';
 import { pesewasText } from '../format.ts';
-import { type BoardQuery, DISTANCE_OPTIONS_KM, POSTED_SINCE_LABELS } from './board-query.ts';
-
-export const BOARD_FILTER_TEXT = {
-  category: 'Category',
-  anyCategory: 'Any category',
-  distance: 'Distance',
-  anyDistance: 'Any distance',
-  budget: 'Minimum budget in GH₵',
-  budgetHint: 'Jobs whose budget reaches at least this.',
-  posted: 'Posted',
-  anyTime: 'Any time',
-  clear: 'Clear filters',
-} as const;
+import { useJobsText } from '../i18n.ts';
+import { type BoardQuery, DISTANCE_OPTIONS_KM } from './board-query.ts';
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -42,6 +31,7 @@ function BudgetInput({
   onChange: (v: number | undefined) => void;
 }) {
   const id = useId();
+  const { t } = useJobsText();
   const [text, setText] = useState(pesewasText(value));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setText(pesewasText(value)), [value]);
@@ -55,7 +45,7 @@ function BudgetInput({
   return (
     <div>
       <label htmlFor={id} className="sr-only">
-        {BOARD_FILTER_TEXT.budget}
+        {t('filters.budget')}
       </label>
       <div className="relative">
         <span
@@ -68,7 +58,7 @@ function BudgetInput({
           id={id}
           inputMode="decimal"
           autoComplete="off"
-          placeholder="Any"
+          placeholder={t('filters.any')}
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
@@ -84,7 +74,7 @@ function BudgetInput({
         />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-muted-fg">
-        {BOARD_FILTER_TEXT.budgetHint}
+        {t('filters.budgetHint')}
       </p>
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-medium text-danger">
@@ -108,41 +98,42 @@ export function BoardFilters({
   onClear: () => void;
 }) {
   const id = useId();
+  const { t } = useJobsText();
   return (
     <div className="rounded-2xl border border-border bg-card p-4 shadow-sm">
-      <Group legend={BOARD_FILTER_TEXT.category}>
+      <Group legend={t('filters.category')}>
         <CategorySelect
-          aria-label={BOARD_FILTER_TEXT.category}
+          aria-label={t('filters.category')}
           groups={groups}
-          placeholder={BOARD_FILTER_TEXT.anyCategory}
+          placeholder={t('filters.anyCategory')}
           keepValue
           value={query.category ?? ''}
           onChange={(e) => onChange({ category: e.target.value || undefined })}
         />
       </Group>
 
-      <Group legend={BOARD_FILTER_TEXT.distance}>
+      <Group legend={t('filters.distance')}>
         <Select
-          aria-label={BOARD_FILTER_TEXT.distance}
+          aria-label={t('filters.distance')}
           value={query.distance ? String(query.distance) : ''}
           onChange={(e) => onChange({ distance: e.target.value ? Number(e.target.value) : undefined })}
         >
-          <option value="">{BOARD_FILTER_TEXT.anyDistance}</option>
+          <option value="">{t('filters.anyDistance')}</option>
           {[...new Set([...DISTANCE_OPTIONS_KM, ...(query.distance ? [query.distance] : [])])]
             .sort((a, b) => a - b)
             .map((km) => (
               <option key={km} value={km}>
-                Within {km} km
+                {t('filters.within', { km })}
               </option>
             ))}
         </Select>
       </Group>
 
-      <Group legend={BOARD_FILTER_TEXT.budget}>
+      <Group legend={t('filters.budget')}>
         <BudgetInput value={query.budget_min} onChange={(budget_min) => onChange({ budget_min })} />
       </Group>
 
-      <Group legend={BOARD_FILTER_TEXT.posted}>
+      <Group legend={t('filters.posted')}>
         <div className="grid grid-cols-2 gap-1.5">
           {[undefined, ...JOB_POSTED_SINCE].map((days) => {
             const checked = query.posted_since === days;
@@ -162,7 +153,7 @@ export function BoardFilters({
                   checked={checked}
                   onChange={() => onChange({ posted_since: days })}
                 />
-                {days ? POSTED_SINCE_LABELS[days] : BOARD_FILTER_TEXT.anyTime}
+                {days ? t(`filters.since.${days}`) : t('filters.anyTime')}
               </label>
             );
           })}
@@ -174,7 +165,7 @@ export function BoardFilters({
         onClick={onClear}
         className="mt-3 rounded-full px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-muted dark:text-brand-500"
       >
-        {BOARD_FILTER_TEXT.clear}
+        {t('filters.clear')}
       </button>
     </div>
   );

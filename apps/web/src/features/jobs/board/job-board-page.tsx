@@ -15,49 +15,28 @@ import { useJoinAsProvider, useSession } from '../../auth/index.ts';
 import { useCategories } from '../../search/index.ts';
 import { boardParams, useJobBoard } from '../api/get-job-board.ts';
 import { AllowanceNote } from '../components/allowance-note.tsx';
+import { useJobsText } from '../i18n.ts';
 import { BoardCard, BoardCardSkeleton } from './board-card.tsx';
 import { BoardFilters } from './board-filters.tsx';
 import { boardFromParams, boardHref, hasFilters, nextBoardQuery } from './board-query.ts';
 
-export const BOARD_TEXT = {
-  title: 'Find jobs',
-  lead: 'Open jobs from customers, the ones that match your services and area first.',
-  search: 'Search jobs',
-  searchPlaceholder: 'Try “plumbing”, “braids” or a town',
-  submit: 'Search',
-  filters: 'Filters',
-  hideFilters: 'Hide filters',
-  count: (n: number) => `${n.toLocaleString('en-GH')} open job${n === 1 ? '' : 's'}`,
-  emptyTitle: 'No open jobs match',
-  emptyFiltered: 'Try fewer filters or another search.',
-  emptyNone: 'There are no open jobs right now. New jobs come in every day: check back soon.',
-  clear: 'Clear filters',
-  errorTitle: 'The jobs did not load',
-  retry: 'Try again',
-  notProvider: 'The job board is for providers',
-  notProviderText:
-    'Providers find customers’ jobs here and send their prices. Set up a provider profile to start bidding, or post a job of your own to get prices.',
-  join: 'Join as Provider',
-  postJob: 'Post a job',
-  services: 'Keep your services up to date',
-} as const;
-
 function NotProvider({ detail }: { detail?: string }) {
   const join = useJoinAsProvider();
+  const { t } = useJobsText();
   return (
     <ScreenShell
       icon={<Briefcase aria-hidden="true" className="h-7 w-7" />}
-      title={BOARD_TEXT.notProvider}
+      title={t('board.notProvider')}
       actions={
         <>
-          <Button onClick={() => void join()}>{BOARD_TEXT.join}</Button>
+          <Button onClick={() => void join()}>{t('board.join')}</Button>
           <ButtonLink to={ROUTES.postJob} variant="outline">
-            {BOARD_TEXT.postJob}
+            {t('board.postJob')}
           </ButtonLink>
         </>
       }
     >
-      <p>{detail ?? BOARD_TEXT.notProviderText}</p>
+      <p>{detail ?? t('board.notProviderText')}</p>
     </ScreenShell>
   );
 }
@@ -65,9 +44,14 @@ function NotProvider({ detail }: { detail?: string }) {
 /** `/jobs`: the board for providers; search, filters and page live in the URL. */
 export function JobBoardPage() {
   const { role, status } = useSession();
+  const { t } = useJobsText();
   if (status === 'loading') {
     return (
-      <div role="status" aria-label="Loading jobs" className="mx-auto grid max-w-6xl gap-3 px-4 py-8 sm:px-6">
+      <div
+        role="status"
+        aria-label={t('board.loadingLabel')}
+        className="mx-auto grid max-w-6xl gap-3 px-4 py-8 sm:px-6"
+      >
         <BoardCardSkeleton />
         <BoardCardSkeleton />
       </div>
@@ -78,7 +62,8 @@ export function JobBoardPage() {
 }
 
 function Board() {
-  useDocumentTitle(BOARD_TEXT.title);
+  const { t } = useJobsText();
+  useDocumentTitle(t('board.title'));
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => boardFromParams(params), [params]);
   const focusSearch = params.get('focus') === 'search';
@@ -104,6 +89,11 @@ function Board() {
   const data = board.data;
   const pages = data ? Math.min(Math.ceil(data.total / data.page_size), 50) : 0;
   const filtered = hasFilters(query);
+  const countText = data
+    ? t('board.count', { count: data.total, n: data.total.toLocaleString('en-GH') })
+    : board.isError
+      ? t('board.errorTitle')
+      : t('board.loading');
   const activeFilters = [query.category, query.distance, query.budget_min, query.posted_since].filter(
     (v) => v !== undefined,
   ).length;
@@ -114,8 +104,8 @@ function Board() {
         <div className="mx-auto max-w-6xl px-4 py-5 sm:px-6 sm:py-8">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div>
-              <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{BOARD_TEXT.title}</h1>
-              <p className="mt-1 text-sm text-muted-fg sm:text-base">{BOARD_TEXT.lead}</p>
+              <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('board.title')}</h1>
+              <p className="mt-1 text-sm text-muted-fg sm:text-base">{t('board.lead')}</p>
             </div>
             {data?.allowance && <AllowanceNote allowance={data.allowance} />}
           </div>
@@ -130,16 +120,16 @@ function Board() {
               <SearchField
                 ref={searchRef}
                 id="job-search"
-                label={BOARD_TEXT.search}
+                label={t('board.search')}
                 value={text}
                 onChange={setText}
-                placeholder={BOARD_TEXT.searchPlaceholder}
+                placeholder={t('board.searchPlaceholder')}
                 maxLength={200}
                 className="relative min-w-0 flex-1"
               />
               <Button type="submit" size="lg" className="!rounded-xl !px-4 sm:!px-6">
                 <Search aria-hidden="true" className="h-5 w-5 sm:hidden" />
-                <span className="sr-only sm:not-sr-only">{BOARD_TEXT.submit}</span>
+                <span className="sr-only sm:not-sr-only">{t('board.submit')}</span>
               </Button>
             </form>
           </search>
@@ -150,7 +140,7 @@ function Board() {
         {/* Phones: the count and the Filters button above the (folded) filters. */}
         <div className="mb-4 flex items-center justify-between gap-3 lg:hidden">
           <p aria-hidden="true" className="text-lg font-bold">
-            {data ? BOARD_TEXT.count(data.total) : board.isError ? BOARD_TEXT.errorTitle : 'Loading jobs…'}
+            {countText}
           </p>
           <button
             type="button"
@@ -160,7 +150,7 @@ function Board() {
             className="inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-full border border-border bg-card px-3 text-sm font-semibold hover:bg-muted"
           >
             <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
-            {filtersOpen ? BOARD_TEXT.hideFilters : BOARD_TEXT.filters}
+            {filtersOpen ? t('board.hideFilters') : t('board.filters')}
             {activeFilters > 0 && (
               <span className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs text-white">
                 {activeFilters}
@@ -172,7 +162,7 @@ function Board() {
           className={`${filtersOpen ? 'mb-4 block' : 'hidden'} lg:mb-0 lg:block lg:self-start`}
           id="board-filters"
         >
-          <h2 className="sr-only">{BOARD_TEXT.filters}</h2>
+          <h2 className="sr-only">{t('board.filters')}</h2>
           <BoardFilters
             query={query}
             groups={categories.data?.groups}
@@ -190,26 +180,26 @@ function Board() {
 
         <section aria-labelledby="board-results" className="min-w-0">
           <h2 id="board-results" className="sr-only text-lg font-bold lg:not-sr-only" aria-live="polite">
-            {data ? BOARD_TEXT.count(data.total) : board.isError ? BOARD_TEXT.errorTitle : 'Loading jobs…'}
+            {countText}
           </h2>
 
           <div className={`lg:mt-4 ${board.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>
             {board.isError && !data ? (
-              <Alert tone="danger" role="alert" title={BOARD_TEXT.errorTitle}>
+              <Alert tone="danger" role="alert" title={t('board.errorTitle')}>
                 <p>{board.error.message}</p>
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Button size="sm" onClick={() => void board.refetch()} busy={board.isFetching}>
-                    {BOARD_TEXT.retry}
+                    {t('board.retry')}
                   </Button>
                   {filtered && (
                     <ButtonLink to={ROUTES.jobs} size="sm" variant="outline">
-                      {BOARD_TEXT.clear}
+                      {t('board.clear')}
                     </ButtonLink>
                   )}
                 </div>
               </Alert>
             ) : !data ? (
-              <div role="status" aria-label="Loading jobs" className="grid gap-3 md:grid-cols-2">
+              <div role="status" aria-label={t('board.loadingLabel')} className="grid gap-3 md:grid-cols-2">
                 {['a', 'b', 'c', 'd'].map((k) => (
                   <BoardCardSkeleton key={k} />
                 ))}
@@ -217,18 +207,18 @@ function Board() {
             ) : data.items.length === 0 ? (
               <div className="rounded-2xl border border-dashed border-border px-4 py-10 text-center">
                 <SearchX aria-hidden="true" className="mx-auto h-10 w-10 text-muted-fg" />
-                <p className="mt-3 text-lg font-semibold">{BOARD_TEXT.emptyTitle}</p>
+                <p className="mt-3 text-lg font-semibold">{t('board.emptyTitle')}</p>
                 <p className="mt-1 text-sm text-muted-fg">
-                  {filtered ? BOARD_TEXT.emptyFiltered : BOARD_TEXT.emptyNone}
+                  {filtered ? t('board.emptyFiltered') : t('board.emptyNone')}
                 </p>
                 <div className="mt-4 flex flex-wrap justify-center gap-2">
                   {filtered ? (
                     <ButtonLink to={ROUTES.jobs} size="sm" variant="outline">
-                      {BOARD_TEXT.clear}
+                      {t('board.clear')}
                     </ButtonLink>
                   ) : (
                     <ButtonLink to={ROUTES.postService} size="sm" variant="outline">
-                      {BOARD_TEXT.services}
+                      {t('board.services')}
                     </ButtonLink>
                   )}
                 </div>

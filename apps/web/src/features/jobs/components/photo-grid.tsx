@@ -1,5 +1,6 @@
 import type { Job } from '@adwuma/shared';
 import { Trash2 } from 'lucide-react';
+import { useJobsText } from '../i18n.ts';
 
 type JobPhoto = Job['photos'][number];
 
@@ -15,9 +16,10 @@ export function PhotoGrid({
   onRemove?: (photo: JobPhoto) => void;
   removing?: string | null;
 }) {
+  const { t } = useJobsText();
   if (photos.length === 0) return null;
   return (
-    <ul aria-label="Photos" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+    <ul aria-label={t('photoGrid.label')} className="grid grid-cols-3 gap-2 sm:grid-cols-4">
       {photos.map((photo, i) => (
         <li key={photo.id} className="relative">
           <a
@@ -28,7 +30,7 @@ export function PhotoGrid({
           >
             <img
               src={photo.thumb_url}
-              alt={`${title} (${i + 1} of ${photos.length})`}
+              alt={t('photoGrid.alt', { title, n: i + 1, total: photos.length })}
               loading="lazy"
               decoding="async"
               width={photo.width ?? undefined}
@@ -41,7 +43,7 @@ export function PhotoGrid({
               type="button"
               onClick={() => onRemove(photo)}
               disabled={removing === photo.id}
-              aria-label={`Remove photo ${i + 1}`}
+              aria-label={t('photoGrid.remove', { n: i + 1 })}
               className="absolute right-1 top-1 inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 disabled:opacity-50"
             >
               <Trash2 aria-hidden="true" className="h-4 w-4" />

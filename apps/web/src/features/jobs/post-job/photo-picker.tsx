@@ -62,12 +62,12 @@ export function PhotoPicker({
   return (
     <div>
       <p className="text-sm font-semibold text-fg">
-        Photos <span className="font-normal text-muted-fg">(optional)</span>
+        {t('photoGrid.label')} <span className="font-normal text-muted-fg">{t('photoGrid.optional')}</span>
       </p>
       <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted-fg">
         {t('photos.hint', { max })}
       </p>
-      <ul aria-label="Chosen photos" className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+      <ul aria-label={t('photoGrid.chosen')} className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
         {previews.map(({ file, url }, i) => (
           <li key={`${file.name}-${file.size}-${file.lastModified}`} className="relative">
             {url ? (

@@ -1,12 +1,14 @@
 import {
   type Bid,
-  formatJobWhen,
+  formatDate,
   IMAGE_ACCEPT,
   imageFileProblem,
   isJobOpen,
   JOB_LIMITS,
   type JobDetailResponse,
+  type Language,
 } from '@adwuma/shared';
+import type { TFunction } from 'i18next';
 import { Ban, CalendarCheck, CheckCircle2, ImagePlus, Inbox, Lock, Pencil, UserCheck } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -19,69 +21,32 @@ import { type HireResult, useAcceptBid } from '../api/accept-bid.ts';
 import { type JobStatusAction, useChangeJobStatus } from '../api/change-job-status.ts';
 import { useJobPhotos } from '../api/job-photos.ts';
 import { PhotoGrid } from '../components/photo-grid.tsx';
-import { money, postedAgo, shortDate } from '../format.ts';
+import { money, shortDate, useJobFormat } from '../format.ts';
+import { useJobsText } from '../i18n.ts';
 import { BidCard } from './bid-card.tsx';
 import { JobDetailsCard, JobHeader } from './job-summary.tsx';
 
-export const OWNER_TEXT = {
-  back: 'My jobs',
-  edit: 'Edit job',
-  bids: 'Bids',
-  sort: 'Sort bids by',
-  noBids: 'No bids yet',
-  noBidsText:
-    'Providers who work in this category near you are seeing your job. Bids usually come within a day.',
-  noBidsClosed: 'This job received no bids.',
-  hireTitle: (name: string) => `Hire ${name}?`,
-  hireText: (price: string, when: string, place: string | null) =>
-    `You agree on ${price}. A booking is made for ${when}${place ? ` in ${place}` : ''}, and the other providers are told you chose someone else.`,
-  hireConfirm: (price: string) => `Hire for ${price}`,
-  hired: (name: string) => `You hired ${name}`,
-  hiredToast: (name: string) => `${name} is hired. The booking is in your schedule.`,
-  schedule: 'See your schedule',
-  price: 'Price',
-  date: 'Date',
-  place: 'Place',
-  manage: 'Manage this job',
-  expires: (iso: string) =>
-    `Open for bids until ${new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' })}.`,
-  cancel: 'Cancel job',
-  cancelTitle: 'Cancel this job?',
-  cancelText:
-    'Providers can no longer bid, and those who did are told the job was cancelled. This cannot be undone.',
-  cancelled: 'The job was cancelled',
-  close: 'Close job',
-  closeTitle: 'Close this job?',
-  closeText: 'Choose this when the work is done and settled. The job moves to your closed jobs.',
-  closed: 'The job was closed',
-  keep: 'Keep it',
-  addPhotos: 'Add photos',
-  photoAdded: 'Photo added',
-  photoRemoved: 'Photo removed',
-} as const;
-
 type SortKey = 'price' | 'rating' | 'distance';
 
-const SORTS: Record<SortKey, { label: string; compare: (a: Bid, b: Bid) => number }> = {
-  price: { label: 'Lowest price', compare: (a, b) => a.price - b.price },
-  rating: {
-    label: 'Top rated',
-    compare: (a, b) =>
-      b.provider.rating - a.provider.rating || b.provider.total_reviews - a.provider.total_reviews,
-  },
-  distance: {
-    label: 'Nearest',
-    compare: (a, b) =>
-      (a.distance_km ?? Number.POSITIVE_INFINITY) - (b.distance_km ?? Number.POSITIVE_INFINITY),
-  },
+const SORTS: Record<SortKey, (a: Bid, b: Bid) => number> = {
+  price: (a, b) => a.price - b.price,
+  rating: (a, b) =>
+    b.provider.rating - a.provider.rating || b.provider.total_reviews - a.provider.total_reviews,
+  distance: (a, b) =>
+    (a.distance_km ?? Number.POSITIVE_INFINITY) - (b.distance_km ?? Number.POSITIVE_INFINITY),
 };
 
 /** "Wed 25 Nov", "Wed 25 Nov – Sat 28 Nov" or "a day that suits you both", for a sentence. */
-function whenPhrase(job: JobDetailResponse['job']): string {
-  if (job.when_type === 'flexible' || !job.date_start) return 'a day that suits you both';
+function whenPhrase(job: JobDetailResponse['job'], t: TFunction, language: Language): string {
+  if (job.when_type === 'flexible' || !job.date_start) return t('owner.anyDay');
   if (job.when_type === 'window' && job.date_end && job.date_end !== job.date_start)
-    return `${shortDate(job.date_start)} – ${shortDate(job.date_end)}`;
-  return shortDate(job.date_start);
+    return `${shortDate(job.date_start, language)} – ${shortDate(job.date_end, language)}`;
+  return shortDate(job.date_start, language);
+}
+
+/** "25 November" / "Obubuo 25": the last day a job takes bids. */
+function expiryDay(iso: string, language: Language): string {
+  return formatDate(iso, language, 'day').replace(/,? \d{4}$/, '');
 }
 
 /** Hired first, then the active bids in the chosen order, then the ones not selected. */
@@ -89,9 +54,7 @@ export function sortBids(bids: Bid[], key: SortKey): Bid[] {
   const rank = (b: Bid) => (b.status === 'accepted' ? 0 : b.status === 'active' ? 1 : 2);
   return bids
     .filter((b) => b.status !== 'withdrawn')
-    .sort(
-      (a, b) => rank(a) - rank(b) || SORTS[key].compare(a, b) || a.created_at.localeCompare(b.created_at),
-    );
+    .sort((a, b) => rank(a) - rank(b) || SORTS[key](a, b) || a.created_at.localeCompare(b.created_at));
 }
 
 /** What was agreed: from the booking just made, or from the hired bid when the page is opened later. */
@@ -106,6 +69,7 @@ function HiredPanel({
   date: string;
   place: string | null;
 }) {
+  const { t } = useJobsText();
   return (
     <section
       aria-labelledby="hired-title"
@@ -115,24 +79,24 @@ function HiredPanel({
         <CheckCircle2 aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-leaf-600" />
         <div className="min-w-0 flex-1">
           <h2 id="hired-title" className="text-lg font-bold">
-            {OWNER_TEXT.hired(name)}
+            {t('owner.hired', { name })}
           </h2>
           <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
             <div>
-              <dt className="text-xs text-muted-fg">{OWNER_TEXT.price}</dt>
+              <dt className="text-xs text-muted-fg">{t('owner.price')}</dt>
               <dd className="font-semibold">{money(price)}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted-fg">{OWNER_TEXT.date}</dt>
+              <dt className="text-xs text-muted-fg">{t('owner.date')}</dt>
               <dd className="font-semibold">{date}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted-fg">{OWNER_TEXT.place}</dt>
+              <dt className="text-xs text-muted-fg">{t('owner.place')}</dt>
               <dd className="font-semibold">{place ?? '—'}</dd>
             </div>
           </dl>
           <ButtonLink to={ROUTES.schedule} size="sm" variant="secondary" className="mt-4">
-            <CalendarCheck aria-hidden="true" className="h-4 w-4" /> {OWNER_TEXT.schedule}
+            <CalendarCheck aria-hidden="true" className="h-4 w-4" /> {t('owner.schedule')}
           </ButtonLink>
         </div>
       </div>
@@ -143,6 +107,7 @@ function HiredPanel({
 /** The owner's photos: remove any, add more while the job is open. */
 function OwnerPhotos({ data }: { data: JobDetailResponse }) {
   const { job } = data;
+  const { t } = useJobsText();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const { upload, remove } = useJobPhotos(job.id);
@@ -160,7 +125,7 @@ function OwnerPhotos({ data }: { data: JobDetailResponse }) {
       }
       try {
         await upload.mutateAsync(file);
-        toast.success(OWNER_TEXT.photoAdded);
+        toast.success(t('owner.photoAdded'));
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));
       }
@@ -179,7 +144,7 @@ function OwnerPhotos({ data }: { data: JobDetailResponse }) {
           open
             ? (photo) =>
                 remove.mutate(photo.id, {
-                  onSuccess: () => toast.success(OWNER_TEXT.photoRemoved),
+                  onSuccess: () => toast.success(t('owner.photoRemoved')),
                   onError: (e) => toast.error(e.message),
                 })
             : undefined
@@ -192,7 +157,7 @@ function OwnerPhotos({ data }: { data: JobDetailResponse }) {
             className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-full border border-border bg-card px-3 py-1.5 text-sm font-semibold hover:bg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
           >
             <ImagePlus aria-hidden="true" className="h-4 w-4" />
-            {upload.isPending ? 'Uploading…' : OWNER_TEXT.addPhotos}
+            {upload.isPending ? t('owner.uploading') : t('owner.addPhotos')}
             <input
               ref={inputRef}
               id={`${id}-photos`}
@@ -218,6 +183,7 @@ function OwnerPhotos({ data }: { data: JobDetailResponse }) {
 /** `/task/:id` for the job's owner: the job, the bids to compare and hire, cancel or close. */
 export function OwnerView({ data }: { data: JobDetailResponse }) {
   const { job } = data;
+  const { t, language, postedAgo, jobWhen } = useJobFormat();
   const [sort, setSort] = useState<SortKey>('price');
   const [hiring, setHiring] = useState<Bid | null>(null);
   const [confirming, setConfirming] = useState<JobStatusAction | null>(null);
@@ -236,7 +202,7 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
       onSuccess: (result) => {
         setHiredNow(result);
         setHiring(null);
-        toast.success(OWNER_TEXT.hiredToast(bid.provider.name));
+        toast.success(t('owner.hiredToast', { name: bid.provider.name }));
       },
       onError: (error) => {
         setHiring(null);
@@ -248,7 +214,7 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
     status.mutate(action, {
       onSuccess: () => {
         setConfirming(null);
-        toast.success(action === 'cancel' ? OWNER_TEXT.cancelled : OWNER_TEXT.closed);
+        toast.success(action === 'cancel' ? t('owner.cancelled') : t('owner.closed'));
       },
       onError: (error) => {
         setConfirming(null);
@@ -258,7 +224,7 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
 
   return (
     <div className="pb-12">
-      <JobHeader job={job} back={{ to: ROUTES.tasks, label: OWNER_TEXT.back }} bidsCount={bids.length}>
+      <JobHeader job={job} back={{ to: ROUTES.tasks, label: t('owner.back') }} bidsCount={bids.length}>
         {open && !hiredNow && (
           <ButtonLink
             to={buildPath(ROUTES.taskEdit, { id: job.id })}
@@ -266,7 +232,7 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
             variant="outline"
             className="mt-4"
           >
-            <Pencil aria-hidden="true" className="h-4 w-4" /> {OWNER_TEXT.edit}
+            <Pencil aria-hidden="true" className="h-4 w-4" /> {t('owner.edit')}
           </ButtonLink>
         )}
       </JobHeader>
@@ -276,7 +242,7 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
             <HiredPanel
               name={agreed.bid.provider.name}
               price={agreed.bid.price}
-              date={formatJobWhen(agreed.job)}
+              date={jobWhen(agreed.job)}
               place={place}
             />
           )}
@@ -286,11 +252,11 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
           <section aria-labelledby="bids-title">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="bids-title" className="text-lg font-bold">
-                {OWNER_TEXT.bids} <span className="font-normal text-muted-fg">({bids.length})</span>
+                {t('owner.bids')} <span className="font-normal text-muted-fg">({bids.length})</span>
               </h2>
               {bids.length > 1 && (
                 <label className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-border bg-card pl-3 pr-1 text-sm">
-                  <span className="text-muted-fg">{OWNER_TEXT.sort}</span>
+                  <span className="text-muted-fg">{t('owner.sort')}</span>
                   <select
                     value={sort}
                     onChange={(e) => setSort(e.target.value as SortKey)}
@@ -298,7 +264,7 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
                   >
                     {(Object.keys(SORTS) as SortKey[]).map((k) => (
                       <option key={k} value={k}>
-                        {SORTS[k].label}
+                        {t(`owner.sorts.${k}`)}
                       </option>
                     ))}
                   </select>
@@ -308,9 +274,9 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
             {bids.length === 0 ? (
               <div className="mt-3 flex flex-col items-center rounded-2xl border border-dashed border-border px-4 py-10 text-center">
                 <Inbox aria-hidden="true" className="h-10 w-10 text-muted-fg" />
-                <p className="mt-3 font-semibold">{OWNER_TEXT.noBids}</p>
+                <p className="mt-3 font-semibold">{t('owner.noBids')}</p>
                 <p className="mt-1 max-w-sm text-sm text-muted-fg">
-                  {open ? OWNER_TEXT.noBidsText : OWNER_TEXT.noBidsClosed}
+                  {open ? t('owner.noBidsText') : t('owner.noBidsClosed')}
                 </p>
               </div>
             ) : (
@@ -334,32 +300,34 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
             className="rounded-2xl border border-border bg-card p-5 shadow-sm lg:sticky lg:top-20"
           >
             <h2 id="manage-title" className="font-bold">
-              {OWNER_TEXT.manage}
+              {t('owner.manage')}
             </h2>
             {job.status === 'open' && (
               <p className="mt-1 text-sm text-muted-fg">
-                {open ? OWNER_TEXT.expires(job.expires_at) : `Posted ${postedAgo(job.created_at)}.`}
-                {activeCount > 0 && ` ${activeCount} active bid${activeCount === 1 ? '' : 's'} to compare.`}
+                {open
+                  ? t('owner.expires', { date: expiryDay(job.expires_at, language) })
+                  : t('owner.posted', { ago: postedAgo(job.created_at) })}
+                {activeCount > 0 && ` ${t('owner.activeBids', { count: activeCount })}`}
               </p>
             )}
             <div className="mt-4 grid gap-2">
               {job.status === 'hired' ? (
                 <Button variant="outline" onClick={() => setConfirming('close')}>
-                  <Lock aria-hidden="true" className="h-4 w-4" /> {OWNER_TEXT.close}
+                  <Lock aria-hidden="true" className="h-4 w-4" /> {t('owner.close')}
                 </Button>
               ) : (
                 <Button variant="outline" className="text-danger" onClick={() => setConfirming('cancel')}>
-                  <Ban aria-hidden="true" className="h-4 w-4" /> {OWNER_TEXT.cancel}
+                  <Ban aria-hidden="true" className="h-4 w-4" /> {t('owner.cancel')}
                 </Button>
               )}
             </div>
           </aside>
         )}
         {job.status !== 'open' && job.status !== 'hired' && (
-          <Alert title={`This job is ${job.status}.`}>
-            <p>Bidding has stopped. Post a new job when you need help again.</p>
+          <Alert title={t(`owner.ended.${job.status}`)}>
+            <p>{t('owner.endedText')}</p>
             <ButtonLink to={ROUTES.postJob} size="sm" className="mt-3">
-              Post a job
+              {t('owner.postJob')}
             </ButtonLink>
           </Alert>
         )}
@@ -367,17 +335,21 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
 
       {hiring && (
         <Dialog
-          title={OWNER_TEXT.hireTitle(hiring.provider.name)}
-          description={OWNER_TEXT.hireText(money(hiring.price), whenPhrase(job), job.city)}
+          title={t('owner.hireTitle', { name: hiring.provider.name })}
+          description={t(job.city ? 'owner.hireTextPlace' : 'owner.hireText', {
+            price: money(hiring.price),
+            when: whenPhrase(job, t, language),
+            place: job.city,
+          })}
           onClose={() => !accept.isPending && setHiring(null)}
         >
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setHiring(null)} disabled={accept.isPending}>
-              Not yet
+              {t('owner.notYet')}
             </Button>
             <Button busy={accept.isPending} onClick={() => hire(hiring)}>
               <UserCheck aria-hidden="true" className="h-4 w-4" />{' '}
-              {OWNER_TEXT.hireConfirm(money(hiring.price))}
+              {t('owner.hireConfirm', { price: money(hiring.price) })}
             </Button>
           </div>
         </Dialog>
@@ -385,20 +357,20 @@ export function OwnerView({ data }: { data: JobDetailResponse }) {
 
       {confirming && (
         <Dialog
-          title={confirming === 'cancel' ? OWNER_TEXT.cancelTitle : OWNER_TEXT.closeTitle}
-          description={confirming === 'cancel' ? OWNER_TEXT.cancelText : OWNER_TEXT.closeText}
+          title={confirming === 'cancel' ? t('owner.cancelTitle') : t('owner.closeTitle')}
+          description={confirming === 'cancel' ? t('owner.cancelText') : t('owner.closeText')}
           onClose={() => !status.isPending && setConfirming(null)}
         >
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setConfirming(null)} disabled={status.isPending}>
-              {OWNER_TEXT.keep}
+              {t('owner.keep')}
             </Button>
             <Button
               variant={confirming === 'cancel' ? 'danger' : 'primary'}
               busy={status.isPending}
               onClick={() => changeStatus(confirming)}
             >
-              {confirming === 'cancel' ? OWNER_TEXT.cancel : OWNER_TEXT.close}
+              {confirming === 'cancel' ? t('owner.cancel') : t('owner.close')}
             </Button>
           </div>
         </Dialog>

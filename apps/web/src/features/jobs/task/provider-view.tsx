@@ -1,11 +1,4 @@
-import {
-  BID_MESSAGES,
-  type Bid,
-  type BidValues,
-  formatDuration,
-  isJobOpen,
-  type JobDetailResponse,
-} from '@adwuma/shared';
+import { type Bid, type BidValues, formatDuration, isJobOpen, type JobDetailResponse } from '@adwuma/shared';
 import { CalendarCheck, Pencil, RotateCcw, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -21,37 +14,13 @@ import { useBidAllowance } from '../api/get-bid-allowance.ts';
 import { bidLimitOf, useSaveBid, useWithdrawBid } from '../api/save-bid.ts';
 import { AllowanceNote } from '../components/allowance-note.tsx';
 import { BidStatusBadge } from '../components/job-status-badge.tsx';
-import { firstName, money, shortDate } from '../format.ts';
+import { firstName, money, useJobFormat } from '../format.ts';
+import { useJobsText } from '../i18n.ts';
 import { BidForm } from './bid-form.tsx';
 import { JobDetailsCard, JobHeader } from './job-summary.tsx';
 
-export const PROVIDER_TEXT = {
-  back: 'Job board',
-  postedBy: (name: string, city: string | null) => `Posted by ${name}${city ? ` in ${city}` : ''}`,
-  message: 'Message the customer',
-  placeBid: 'Place your bid',
-  yourBid: 'Your bid',
-  edit: 'Edit bid',
-  withdraw: 'Withdraw',
-  bidAgain: 'Bid again',
-  sent: 'Your bid was sent',
-  updated: 'Your bid was updated',
-  withdrawn: 'Your bid was withdrawn',
-  withdrawTitle: 'Withdraw your bid?',
-  withdrawText:
-    'The customer will no longer see it. A withdrawn bid still counts towards this month’s bids; you can bid on this job again while it is open.',
-  keep: 'Keep my bid',
-  hired: 'You were hired for this job',
-  hiredText: 'The booking is in your schedule with the agreed price, date and place.',
-  schedule: 'See your schedule',
-  notSelected: 'The customer chose another provider this time.',
-  limitTitle: 'No bids left this month',
-  upgrade: 'See plans for unlimited bids',
-  earliest: 'Earliest start',
-  duration: 'Takes about',
-} as const;
-
 function OwnBid({ bid }: { bid: Bid }) {
+  const { t, shortDate } = useJobFormat();
   return (
     <div className="rounded-xl bg-muted/60 p-4 text-sm">
       <div className="flex items-center justify-between gap-2">
@@ -60,11 +29,11 @@ function OwnBid({ bid }: { bid: Bid }) {
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-2">
         <div>
-          <dt className="text-xs text-muted-fg">{PROVIDER_TEXT.earliest}</dt>
+          <dt className="text-xs text-muted-fg">{t('provider.earliest')}</dt>
           <dd className="font-semibold">{bid.earliest_start ? shortDate(bid.earliest_start) : '—'}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-fg">{PROVIDER_TEXT.duration}</dt>
+          <dt className="text-xs text-muted-fg">{t('provider.duration')}</dt>
           <dd className="font-semibold">
             {bid.duration_minutes ? formatDuration(bid.duration_minutes) : '—'}
           </dd>
@@ -78,6 +47,7 @@ function OwnBid({ bid }: { bid: Bid }) {
 /** `/task/:id` for a provider: the job (the customer by first name and city only) and their bid. */
 export function ProviderView({ data }: { data: JobDetailResponse }) {
   const { job, my_bid: mine } = data;
+  const { t } = useJobsText();
   const open = isJobOpen(job);
   const [mode, setMode] = useState<'view' | 'edit' | 'again'>('view');
   const [withdrawing, setWithdrawing] = useState(false);
@@ -95,7 +65,7 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
       { bidId: editing ? mine?.id : undefined, input: values },
       {
         onSuccess: () => {
-          toast.success(editing ? PROVIDER_TEXT.updated : PROVIDER_TEXT.sent);
+          toast.success(editing ? t('provider.updated') : t('provider.sent'));
           setMode('view');
           save.reset();
         },
@@ -104,17 +74,19 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
 
   return (
     <div className="pb-12">
-      <JobHeader job={job} back={{ to: ROUTES.jobs, label: PROVIDER_TEXT.back }}>
+      <JobHeader job={job} back={{ to: ROUTES.jobs, label: t('provider.back') }}>
         <p className="mt-3 flex items-center gap-2 text-sm">
           <Avatar src={job.customer.avatar_url} name={job.customer.name} className="h-7 w-7 text-xs" />
-          {PROVIDER_TEXT.postedBy(firstName(job.customer.name), job.city)}
+          {job.city
+            ? t('provider.postedByIn', { name: firstName(job.customer.name), city: job.city })
+            : t('provider.postedBy', { name: firstName(job.customer.name) })}
         </p>
         {/* Any provider may ask about an open job; once it is closed, only one who bid on it. */}
         {(open || mine) && (
           <MessageLink
             userId={job.customer.id}
             context={{ type: 'job', id: job.id }}
-            label={PROVIDER_TEXT.message}
+            label={t('provider.message')}
             className="mt-3"
           />
         )}
@@ -130,10 +102,10 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="bid-title" className="text-lg font-bold">
               {showForm && !editing
-                ? PROVIDER_TEXT.placeBid
+                ? t('provider.placeBid')
                 : mine
-                  ? PROVIDER_TEXT.yourBid
-                  : PROVIDER_TEXT.placeBid}
+                  ? t('provider.yourBid')
+                  : t('provider.placeBid')}
             </h2>
           </div>
 
@@ -149,20 +121,20 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
 
           <div className="mt-4 grid gap-4">
             {mine?.status === 'accepted' && (
-              <Alert tone="success" title={PROVIDER_TEXT.hired}>
-                <p>{PROVIDER_TEXT.hiredText}</p>
+              <Alert tone="success" title={t('provider.hired')}>
+                <p>{t('provider.hiredText')}</p>
                 <ButtonLink to={ROUTES.schedule} size="sm" variant="secondary" className="mt-3">
-                  <CalendarCheck aria-hidden="true" className="h-4 w-4" /> {PROVIDER_TEXT.schedule}
+                  <CalendarCheck aria-hidden="true" className="h-4 w-4" /> {t('provider.schedule')}
                 </ButtonLink>
               </Alert>
             )}
-            {mine?.status === 'declined' && <Alert title={PROVIDER_TEXT.notSelected} />}
+            {mine?.status === 'declined' && <Alert title={t('provider.notSelected')} />}
 
             {outOfBids && showForm && allowance.data && !bidLimitOf(save.error) && (
-              <Alert tone="danger" role="alert" title={PROVIDER_TEXT.limitTitle}>
-                <p>{BID_MESSAGES.limitReached(allowance.data.limit ?? 0)}</p>
+              <Alert tone="danger" role="alert" title={t('provider.limitTitle')}>
+                <p>{t('provider.limitText', { limit: allowance.data.limit ?? 0 })}</p>
                 <ButtonLink to={ROUTES.subscription} size="sm" className="mt-3">
-                  {PROVIDER_TEXT.upgrade}
+                  {t('provider.upgrade')}
                 </ButtonLink>
               </Alert>
             )}
@@ -193,22 +165,22 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
                   {active && open && (
                     <>
                       <Button variant="outline" onClick={() => setMode('edit')}>
-                        <Pencil aria-hidden="true" className="h-4 w-4" /> {PROVIDER_TEXT.edit}
+                        <Pencil aria-hidden="true" className="h-4 w-4" /> {t('provider.edit')}
                       </Button>
                       <Button variant="ghost" className="text-danger" onClick={() => setWithdrawing(true)}>
-                        <Undo2 aria-hidden="true" className="h-4 w-4" /> {PROVIDER_TEXT.withdraw}
+                        <Undo2 aria-hidden="true" className="h-4 w-4" /> {t('provider.withdraw')}
                       </Button>
                     </>
                   )}
                   {mine.status === 'withdrawn' && data.can_bid && (
                     <Button variant="outline" onClick={() => setMode('again')}>
-                      <RotateCcw aria-hidden="true" className="h-4 w-4" /> {PROVIDER_TEXT.bidAgain}
+                      <RotateCcw aria-hidden="true" className="h-4 w-4" /> {t('provider.bidAgain')}
                     </Button>
                   )}
                 </div>
               </>
             ) : (
-              <Alert title={data.cannot_bid_reason ?? 'Bidding is closed for this job.'} />
+              <Alert title={data.cannot_bid_reason ?? t('provider.closedForBids')} />
             )}
           </div>
         </aside>
@@ -216,13 +188,13 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
 
       {withdrawing && mine && (
         <Dialog
-          title={PROVIDER_TEXT.withdrawTitle}
-          description={PROVIDER_TEXT.withdrawText}
+          title={t('provider.withdrawTitle')}
+          description={t('provider.withdrawText')}
           onClose={() => !withdraw.isPending && setWithdrawing(false)}
         >
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setWithdrawing(false)} disabled={withdraw.isPending}>
-              {PROVIDER_TEXT.keep}
+              {t('provider.keep')}
             </Button>
             <Button
               variant="danger"
@@ -231,7 +203,7 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
                 withdraw.mutate(mine.id, {
                   onSuccess: () => {
                     setWithdrawing(false);
-                    toast.success(PROVIDER_TEXT.withdrawn);
+                    toast.success(t('provider.withdrawn'));
                   },
                   onError: (error) => {
                     setWithdrawing(false);
@@ -240,7 +212,7 @@ export function ProviderView({ data }: { data: JobDetailResponse }) {
                 })
               }
             >
-              <Undo2 aria-hidden="true" className="h-4 w-4" /> {PROVIDER_TEXT.withdraw}
+              <Undo2 aria-hidden="true" className="h-4 w-4" /> {t('provider.withdraw')}
             </Button>
           </div>
         </Dialog>
