@@ -65,14 +65,23 @@ export function priceLabel(priceType: PriceType, formatted: string): string {
   return formatted;
 }
 
-/** "45 min", "2 h", "1 h 30 min", "2 days". */
-export function formatDuration(minutes: number): string {
+/**
+ * "45 min", "2 h", "1 h 30 min", "2 days"; in Twi (issue 21) the unit first, as Twi counts:
+ * "simma 45", "dɔnhwere 2", "dɔnhwere 1 simma 30", "nna 2" ("da 1").
+ */
+export function formatDuration(minutes: number, language: 'en' | 'ak' = 'en'): string {
+  const twi = language === 'ak';
   if (minutes >= 24 * 60 && minutes % (24 * 60) === 0) {
     const d = minutes / (24 * 60);
+    if (twi) return `${d === 1 ? 'da' : 'nna'} ${d}`;
     return `${d} day${d === 1 ? '' : 's'}`;
   }
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
+  if (twi) {
+    if (h === 0) return `simma ${m}`;
+    return m === 0 ? `dɔnhwere ${h}` : `dɔnhwere ${h} simma ${m}`;
+  }
   if (h === 0) return `${m} min`;
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }

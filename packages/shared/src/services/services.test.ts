@@ -90,4 +90,12 @@ describe('labels', () => {
     expect(formatDuration(90)).toBe('1 h 30 min');
     expect(formatDuration(2880)).toBe('2 days');
   });
+
+  it('durations in Twi (issue 21): the unit first', () => {
+    expect(formatDuration(45, 'ak')).toBe('simma 45');
+    expect(formatDuration(120, 'ak')).toBe('dɔnhwere 2');
+    expect(formatDuration(90, 'ak')).toBe('dɔnhwere 1 simma 30');
+    expect(formatDuration(1440, 'ak')).toBe('da 1');
+    expect(formatDuration(2880, 'ak')).toBe('nna 2');
+  });
 });

@@ -423,7 +423,10 @@ export function ProviderProfilePage() {
                       </p>
                     </div>
                     <p className="mt-0.5 text-xs text-muted-fg">
-                      {[s.category_name, s.duration_minutes ? formatDuration(s.duration_minutes) : null]
+                      {[
+                        labels.category(s.category, s.category_name),
+                        s.duration_minutes ? formatDuration(s.duration_minutes, language) : null,
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </p>
