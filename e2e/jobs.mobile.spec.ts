@@ -63,7 +63,10 @@ test('a customer posts a job on a phone, a provider bids from the board, the cus
   await expect(providerPage).toHaveURL(new RegExp(`q=${word}`));
   const card = providerPage.getByRole('link', { name: new RegExp(title) });
   await expect(card).toBeVisible();
-  await expect(providerPage.getByText('Matches your services')).toBeVisible();
+  // On this job's card (the board before the search answered may still show other matching jobs).
+  await expect(
+    providerPage.getByRole('listitem').filter({ has: card }).getByText('Matches your services'),
+  ).toBeVisible();
   await card.click();
   await expect(providerPage).toHaveURL(new RegExp(`${jobUrl}$`));
 
