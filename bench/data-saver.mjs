@@ -1,33 +1,14 @@
 #!/usr/bin/env node
-import { spawnSync } from 'node:child_process';
-// The data saver's benchmark (issue 21), printed as JSON. Run from the root: npm run bench:data-saver
-//
-// 1. Builds the web app into .tmp/ds-dist unless DS_SKIP_BUILD=1 (then that folder must hold one).
-// 2. Starts the real app in this process (production mode, a fresh embedded database with the demo
-//    providers) and gives the demo providers of the first search page (at most DS_PHOTOS, 24) a profile photo (a 400 px WebP, as
-//    the avatar upload stores them), so the pages carry the photos real providers upload.
-// 3. Opens each page in a fresh Chromium (no cache) at 360 × 740, with and without the data saver
-//    (its cookie; the same as a browser sending Save-Data: on), waits until the network is idle and
-//    counts every byte received (Chrome's encodedDataLength: headers and compressed bodies).
-// Prints per page: bytes and requests without and with the data saver, and the share saved.
-import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { startBenchApp } from './lib/app.mjs';
+import { buildWebApp, CHROME_ARGS } from './lib/build.mjs';
 import { cleanup, cleanupOnSignals, log } from './lib/common.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(root, process.env.DS_DIST_DIR ?? '.tmp/ds-dist');
 const photos = Number(process.env.DS_PHOTOS ?? 24);
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** A photo-like picture: smooth colour with grain, so it compresses like a phone photo does. */
 async function photo(seed) {
@@ -75,17 +56,7 @@ async function measure(browser, url, saver) {
 
 cleanupOnSignals();
 try {
-  if (process.env.DS_SKIP_BUILD !== '1') {
-    log(`building the web app into ${path.relative(root, dist)}`);
-    const build = spawnSync('npm', ['run', 'build', '--workspace', '@adwuma/web'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, WEB_DIST_DIR: dist },
-    });
-    if (build.status !== 0) throw new Error(`the web build failed (exit ${build.status})`);
-  } else if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    throw new Error(`DS_SKIP_BUILD=1 but ${dist} holds no build`);
-  }
+  buildWebApp(dist, 'DS_SKIP_BUILD');
   const { app, port } = await startBenchApp({
     adminUrl: null,
     prefix: 'data_saver',

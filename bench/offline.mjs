@@ -1,18 +1,9 @@
 #!/usr/bin/env node
-// Issue 21: the installed app offline. Builds the web app (unless OFFLINE_SKIP_BUILD=1), starts the
-// production server on an embedded database with the demo data, and in headless Chromium
-// (OFFLINE_CHROME, /usr/bin/chromium): visits /search online until the service worker controls the
-// page and has its precache, goes offline, then opens /search in a new tab as a repeat visit would
-// (OFFLINE_RUNS times) and measures until the search page's h1 is visible. Twice: with the page's
-// own saved copy, and from the app shell alone (the saved pages removed first). Goal: under 1 s
-// (the median, on the page's own clock; a busy machine slows it: loadAverage is printed beside it).
-// Prints JSON on stdout (progress on stderr).
-//   npm run bench:offline
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { buildWebApp, CHROME_ARGS } from './lib/build.mjs';
 import { cleanup, cleanupOnSignals, latencySummary, log, onCleanup, round } from './lib/common.mjs';
 import { spawnServer, waitForHealth } from './lib/server.mjs';
 
@@ -27,22 +18,12 @@ const GOAL_MS = 1000;
 cleanupOnSignals();
 let result;
 try {
-  if (process.env.OFFLINE_SKIP_BUILD !== '1') {
-    log(`building the web app into ${path.relative(root, dist)}`);
-    const build = spawnSync('npm', ['run', 'build', '--workspace', '@adwuma/web'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, WEB_DIST_DIR: dist },
-    });
-    if (build.status !== 0) throw new Error(`the web build failed (exit ${build.status})`);
-  } else if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    throw new Error(`OFFLINE_SKIP_BUILD=1 but ${dist} holds no build`);
-  }
+  buildWebApp(dist, 'OFFLINE_SKIP_BUILD');
   await startServer();
 
   const browser = await chromium.launch({
     executablePath: chromePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: CHROME_ARGS,
   });
   onCleanup(() => browser.close());
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 360, height: 740 } });

@@ -59,6 +59,39 @@ export async function onboardedProvider(page: Page, name: string) {
 }
 
 /** Today's date in Ghana (Accra = UTC), "YYYY-MM-DD". */
+/**
+ * Publishes a kente service for the signed-in provider on `page` (anyone may then find and message
+ * them; `title` gives it a word of its own to search for) and answers their public profile's slug.
+ */
+export async function publishService(page: Page, title = 'Kente strips to order'): Promise<string> {
+  await ok(
+    'publish a service',
+    await page.request.post('/api/services', {
+      data: {
+        title,
+        category: CATEGORY.slug,
+        description: 'Hand-woven kente strips in your colours, ready in two days.',
+        price_type: 'from',
+        price: 45_000,
+        duration_minutes: 2880,
+        service_areas: ['Kumasi'],
+        status: 'published',
+      },
+    }),
+  );
+  let slug = '';
+  await expect
+    .poll(async () => {
+      const mine = (await (await ok('my services', await page.request.get('/api/services/mine'))).json()) as {
+        profile_slug: string | null;
+      };
+      slug = mine.profile_slug ?? '';
+      return slug;
+    }, 'the provider is listed')
+    .not.toBe('');
+  return slug;
+}
+
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /**

@@ -1,36 +1,6 @@
 import { createAccount, expect, test } from './auth-fixtures.ts';
-import { CATEGORY, ok, onboardedProvider, phone, uniqueWord } from './marketplace-fixtures.ts';
-import type { Page, WebSocketRoute } from './test.ts';
-
-/** Publishes a service for the signed-in provider on `page` and answers their public profile's slug. */
-async function publishService(page: Page): Promise<string> {
-  await ok(
-    'publish a service',
-    await page.request.post('/api/services', {
-      data: {
-        title: 'Kente strips to order',
-        category: CATEGORY.slug,
-        description: 'Hand-woven kente strips in your colours, ready in two days.',
-        price_type: 'from',
-        price: 45_000,
-        duration_minutes: 2880,
-        service_areas: ['Kumasi'],
-        status: 'published',
-      },
-    }),
-  );
-  let slug = '';
-  await expect
-    .poll(async () => {
-      const mine = (await (await ok('my services', await page.request.get('/api/services/mine'))).json()) as {
-        profile_slug: string | null;
-      };
-      slug = mine.profile_slug ?? '';
-      return slug;
-    }, 'the provider is listed')
-    .not.toBe('');
-  return slug;
-}
+import { onboardedProvider, phone, publishService, uniqueWord } from './marketplace-fixtures.ts';
+import type { WebSocketRoute } from './test.ts';
 
 test('a customer messages a provider from their profile; both phones see it live, with typing, read receipt and catch-up after going offline', async ({
   page,

@@ -2,27 +2,7 @@
 // reload, and is delivered once when the network returns (its client id makes a resend the same
 // message): the writer sees it once, the other side sees it exactly once.
 import { createAccount, expect, test } from './auth-fixtures.ts';
-import { CATEGORY, ok, onboardedProvider, phone, uniqueWord } from './marketplace-fixtures.ts';
-import type { Page } from './test.ts';
-
-/** Publishes a service for the signed-in provider on `page` (anyone may then message them). */
-async function publishService(page: Page): Promise<void> {
-  await ok(
-    'publish a service',
-    await page.request.post('/api/services', {
-      data: {
-        title: 'Kente strips to order',
-        category: CATEGORY.slug,
-        description: 'Hand-woven kente strips in your colours, ready in two days.',
-        price_type: 'from',
-        price: 45_000,
-        duration_minutes: 2880,
-        service_areas: ['Kumasi'],
-        status: 'published',
-      },
-    }),
-  );
-}
+import { ok, onboardedProvider, phone, publishService, uniqueWord } from './marketplace-fixtures.ts';
 
 test('a message written offline waits, survives a reload, and is delivered once when the network returns', async ({
   page,

@@ -3,6 +3,9 @@
 // never opened gets the offline page instead of the browser's error.
 import { expect, type Page, test } from './test.ts';
 
+// The service worker is what these specs are about (the others block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 async function firstProvider(page: Page): Promise<{ slug: string; name: string }> {
   const res = await page.request.get('/api/search');
   expect(res.ok()).toBe(true);

@@ -3,27 +3,7 @@
 // provider's profile, taps the Twi "Message", and sends a message with the Twi "Send". The provider,
 // whose app stays in English, receives it exactly once.
 import { createAccount, expect, test } from './auth-fixtures.ts';
-import { CATEGORY, ok, onboardedProvider, phone, uniqueWord } from './marketplace-fixtures.ts';
-import type { Page } from './test.ts';
-
-/** Publishes a service for the signed-in provider on `page`, with a word of its own to search for. */
-async function publishService(page: Page, word: string): Promise<void> {
-  await ok(
-    'publish a service',
-    await page.request.post('/api/services', {
-      data: {
-        title: `Kente strips ${word}`,
-        category: CATEGORY.slug,
-        description: 'Hand-woven kente strips in your colours, ready in two days.',
-        price_type: 'from',
-        price: 45_000,
-        duration_minutes: 2880,
-        service_areas: ['Kumasi'],
-        status: 'published',
-      },
-    }),
-  );
-}
+import { onboardedProvider, phone, publishService, uniqueWord } from './marketplace-fixtures.ts';
 
 test('switching to Twi and completing a search and a message in Twi', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -38,7 +18,7 @@ test('switching to Twi and completing a search and a message in Twi', async ({ p
     createAccount(page, { name: `Ama ${surname}` }),
     onboardedProvider(providerPage, providerName),
   ]);
-  await publishService(providerPage, serviceWord);
+  await publishService(providerPage, `Kente strips ${serviceWord}`);
 
   // The customer, signed in, on /search in English; the switch turns the page to Twi at once.
   await page.goto('/search');

@@ -112,7 +112,14 @@ test('a provider verifies with a Ghana Card on a phone and an admin approves', a
   await admin.goto('/admin/review');
   await expect(admin.getByRole('heading', { level: 1, name: 'Verification review' })).toBeVisible();
   await expect(admin.getByLabel('Show')).toHaveValue('awaiting');
-  await admin.getByRole('link', { name: `Open ${name}` }).click();
+  // The queue lists the oldest first, 20 to a page: other tests' providers may come before this one.
+  const open = admin.getByRole('link', { name: `Open ${name}` });
+  await expect(async () => {
+    if (await open.isVisible()) return;
+    await admin.getByRole('button', { name: 'Next', exact: true }).click({ timeout: 2_000 });
+    await expect(open).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await open.click();
 
   await expect(admin).toHaveURL(/\/admin\/review\/[^/]+$/);
   await expect(admin.getByRole('heading', { level: 1, name })).toBeVisible();
