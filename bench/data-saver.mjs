@@ -68,7 +68,7 @@ try {
   const providers = (search.items ?? []).slice(0, photos);
   log(`giving ${providers.length} demo providers a photo`);
   for (const [index, p] of providers.entries()) {
-    await saveAvatar(app.database.db, { id: p.provider_id }, await photo(index + 1), 'image/webp');
+    await saveAvatar(app.deps.database.db, { id: p.provider_id }, await photo(index + 1), 'image/webp');
   }
   const slug = providers[0]?.slug;
   const pages = [
