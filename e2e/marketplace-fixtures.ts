@@ -31,7 +31,13 @@ export async function phone(browser: Browser): Promise<Page> {
 }
 
 /** A provider in Kumasi who passed onboarding (listed, kente weaving), signed in on the given page. */
-export async function onboardedProvider(page: Page, name: string) {
+/**
+ * Another rare category, for specs that only need a provider to talk to: the kente listings stay
+ * the size the search and category specs expect (a page of results).
+ */
+export const OTHER_CATEGORY = { slug: 'shoe-repair', name: 'Shoe repair' };
+
+export async function onboardedProvider(page: Page, name: string, category = CATEGORY) {
   await createAccount(page, { role: 'explorer', name });
   const api = page.request;
   await saveOnboardingSteps(api, { intro: true, photo: true });
@@ -53,7 +59,7 @@ export async function onboardedProvider(page: Page, name: string) {
   );
   await ok(
     'services step',
-    await api.put('/api/onboarding/services', { data: { categories: [CATEGORY.slug], tags: ['Kente'] } }),
+    await api.put('/api/onboarding/services', { data: { categories: [category.slug], tags: ['Kente'] } }),
   );
   await submitIdDocuments(api);
 }
@@ -63,13 +69,17 @@ export async function onboardedProvider(page: Page, name: string) {
  * Publishes a kente service for the signed-in provider on `page` (anyone may then find and message
  * them; `title` gives it a word of its own to search for) and answers their public profile's slug.
  */
-export async function publishService(page: Page, title = 'Kente strips to order'): Promise<string> {
+export async function publishService(
+  page: Page,
+  title = 'Kente strips to order',
+  category = CATEGORY,
+): Promise<string> {
   await ok(
     'publish a service',
     await page.request.post('/api/services', {
       data: {
         title,
-        category: CATEGORY.slug,
+        category: category.slug,
         description: 'Hand-woven kente strips in your colours, ready in two days.',
         price_type: 'from',
         price: 45_000,

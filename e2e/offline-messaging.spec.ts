@@ -2,7 +2,14 @@
 // reload, and is delivered once when the network returns (its client id makes a resend the same
 // message): the writer sees it once, the other side sees it exactly once.
 import { createAccount, expect, test } from './auth-fixtures.ts';
-import { ok, onboardedProvider, phone, publishService, uniqueWord } from './marketplace-fixtures.ts';
+import {
+  OTHER_CATEGORY,
+  ok,
+  onboardedProvider,
+  phone,
+  publishService,
+  uniqueWord,
+} from './marketplace-fixtures.ts';
 
 test('a message written offline waits, survives a reload, and is delivered once when the network returns', async ({
   page,
@@ -15,9 +22,9 @@ test('a message written offline waits, survives a reload, and is delivered once 
   const providerPage = await phone(browser);
   await Promise.all([
     createAccount(page, { name: `Ama ${surname}` }),
-    onboardedProvider(providerPage, providerName),
+    onboardedProvider(providerPage, providerName, OTHER_CATEGORY),
   ]);
-  await publishService(providerPage);
+  await publishService(providerPage, undefined, OTHER_CATEGORY);
   const provider = (await (await ok('provider me', await providerPage.request.get('/api/me'))).json()) as {
     user: { id: string };
   };
@@ -72,7 +79,10 @@ test('a message written offline waits, survives a reload, and is delivered once 
   await page.reload();
   await expect(secondBubble.getByText('Waiting to send', { exact: true })).toBeVisible();
   await page.unroute(sends);
-  await expect(secondBubble.getByText('Sent', { exact: true })).toBeVisible();
+  // The network answers again: the queue tries at its next backoff step (up to 30 s after failures)
+  // or at once when the browser says it is online, as it does when a connection comes back.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(secondBubble.getByText('Sent', { exact: true })).toBeVisible({ timeout: 35_000 });
   await expect(secondBubble).toHaveCount(1);
   await expect(providerMessages.getByText(second, { exact: true })).toBeVisible();
   await expect(providerMessages.getByText(second, { exact: true })).toHaveCount(1);

@@ -3,7 +3,13 @@
 // provider's profile, taps the Twi "Message", and sends a message with the Twi "Send". The provider,
 // whose app stays in English, receives it exactly once.
 import { createAccount, expect, test } from './auth-fixtures.ts';
-import { onboardedProvider, phone, publishService, uniqueWord } from './marketplace-fixtures.ts';
+import {
+  OTHER_CATEGORY,
+  onboardedProvider,
+  phone,
+  publishService,
+  uniqueWord,
+} from './marketplace-fixtures.ts';
 
 test('switching to Twi and completing a search and a message in Twi', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -16,9 +22,9 @@ test('switching to Twi and completing a search and a message in Twi', async ({ p
   const providerPage = await phone(browser);
   await Promise.all([
     createAccount(page, { name: `Ama ${surname}` }),
-    onboardedProvider(providerPage, providerName),
+    onboardedProvider(providerPage, providerName, OTHER_CATEGORY),
   ]);
-  await publishService(providerPage, `Kente strips ${serviceWord}`);
+  await publishService(providerPage, `Kente strips ${serviceWord}`, OTHER_CATEGORY);
 
   // The customer, signed in, on /search in English; the switch turns the page to Twi at once.
   await page.goto('/search');
