@@ -20,6 +20,7 @@ export const textMessages = {
   pattern: 'Input format is invalid',
   control: 'Control characters are not allowed',
   singleLine: 'Line breaks and tabs are not allowed here',
+  brokenCharacter: 'Contains a broken character (half of an emoji or symbol); please type it again',
 } as const;
 
 export const emailMessages = {
@@ -63,18 +64,26 @@ const SQL_PATTERNS: readonly RegExp[] = [
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
+// A UTF-16 surrogate without its other half (issue 29): no character at all. Postgres refuses it in
+// jsonb (a 500) and a text column stores U+FFFD in its place (lost data), so it is refused up front.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether `value` holds a control character (C0 or DEL); tab, newline and CR count only when `singleLine`. */
 export function containsControlCharacters(value: string, options: { singleLine?: boolean } = {}): boolean {
   return controlCharacterMessage(value, options) !== null;
 }
 
-/** The message for a control character in `value`, or null: the shared wording of client and server. */
+/**
+ * The message for a character that never belongs in text, or null: a control character (C0 or DEL;
+ * tab, newline and CR only when `singleLine`) or a lone surrogate. The shared wording of client and
+ * server, used by the server's input guard on every route and by `validateText`.
+ */
 export function controlCharacterMessage(
   value: string,
   options: { singleLine?: boolean } = {},
 ): string | null {
   if (CONTROL_CHARACTERS.test(value)) return textMessages.control;
+  if (LONE_SURROGATE.test(value)) return textMessages.brokenCharacter;
   if (options.singleLine === true && LINE_BREAKS_AND_TABS.test(value)) return textMessages.singleLine;
   return null;
 }
