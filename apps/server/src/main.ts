@@ -1,6 +1,10 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { answerUnavailableFromNowOn, installProcessGuards } from './lib/process-handlers.ts';
+
+// Before anything else: an error nobody awaited must not end the server (issue 29).
+const guards = installProcessGuards();
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -24,12 +28,15 @@ async function main() {
     }
     throw error;
   }
+  guards.useLog(app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A request that arrives meanwhile (on a kept-alive connection) gets 503 with Retry-After.
+    answerUnavailableFromNowOn(app.server);
     const force = setTimeout(
       () => {
         app.log.error('shutdown took too long; exiting');

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -29,6 +30,24 @@ export interface JobQueue {
 }
 
 /**
+ * The statements by which pg-boss records a fetched job's outcome (`complete` and `fail` by id).
+ * Its work loop (manager.js `watch`, pg-boss 10) calls them without awaiting them: a rejection there
+ * is unhandled and used to end the process when the database was away (issue 29). Both are safe to
+ * run again: complete only touches jobs still active, fail only jobs not yet completed.
+ */
+export function isJobOutcomeSql(text: string): boolean {
+  return (
+    /^\s*WITH results AS \(\s*UPDATE \S+\.job\s+SET completed_on = now\(\)/.test(text) ||
+    /^\s*WITH deleted_jobs AS \(\s*DELETE FROM \S+\.job\s+WHERE name = \$1 AND id IN /.test(text)
+  );
+}
+
+/** Waits between attempts to record an outcome while the database is away. */
+const OUTCOME_RETRY_MS = [250, 500, 1000, 2000, 5000];
+/** What pg-boss reads from an outcome's answer (`rows[0].count`): nothing recorded. */
+const NOTHING_RECORDED = { rows: [{ count: '0' }] };
+
+/**
  * Background jobs on pg-boss, in the same database (embedded or server) through our own connection:
  * retried with backoff, kept until done, never lost on a restart.
  */
@@ -44,10 +63,38 @@ export function createJobQueue(options: {
   // answers (an empty answer made pg-boss's complete/fail read `rows[0].count` and throw where nobody
   // listens); a promise that never settles holds no timer, so it keeps nothing alive.
   let closed = false;
+  let stopping = false;
   const never = new Promise<{ rows: unknown[] }>(() => {});
+  /**
+   * A job's outcome (see isJobOutcomeSql), which nobody awaits: it never rejects. While the database
+   * is away it is tried again until it is back (the job stays active meanwhile, so it is not run
+   * twice); while stopping, or on any other error, it is logged and left: the job expires and is
+   * retried. Meanwhile the work loop goes on polling (pg-boss's fetch answers no jobs on an error)
+   * and fetches again as soon as the database answers.
+   */
+  const recordOutcome = async (text: string, values: unknown[]) => {
+    for (let tries = 0; ; tries++) {
+      if (closed) return never;
+      try {
+        return await database.executeSql(text, values);
+      } catch (error) {
+        if (closed) return never;
+        if (stopping || !isDatabaseUnavailable(error)) {
+          log.error({ err: error }, 'could not record a job outcome; the job will expire and be retried');
+          return NOTHING_RECORDED;
+        }
+        if (tries === 0) log.warn({ err: error }, 'database away: recording a job outcome when it is back');
+        const delay = OUTCOME_RETRY_MS[Math.min(tries, OUTCOME_RETRY_MS.length - 1)]!;
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      }
+    }
+  };
   const boss = new PgBoss({
     db: {
-      executeSql: (text: string, values: unknown[]) => (closed ? never : database.executeSql(text, values)),
+      executeSql: (text: string, values: unknown[]) => {
+        if (closed) return never;
+        return isJobOutcomeSql(text) ? recordOutcome(text, values) : database.executeSql(text, values);
+      },
     },
     schema: 'pgboss',
     // Maintenance and scheduling polls are useless noise on a test database.
@@ -114,6 +161,7 @@ export function createJobQueue(options: {
     },
     async start() {
       closed = false;
+      stopping = false;
       await boss.start();
       started = true;
       if (!runWorkers) return;
@@ -126,6 +174,7 @@ export function createJobQueue(options: {
     async stop() {
       if (!started) return;
       started = false;
+      stopping = true;
       await boss.stop({ graceful: true, close: false, timeout: 5000 });
       closed = true;
     },

@@ -23,6 +23,8 @@ export interface BusHandlers {
   onLost(): void;
 }
 
+const RECONNECT_MAX_DELAY_MS = 5000;
+
 function parse(text: string, log: FastifyBaseLogger): BusPayload | null {
   try {
     return JSON.parse(text) as BusPayload;
@@ -59,7 +61,8 @@ export function createBus(database: Database, handlers: BusHandlers, log: Fastif
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    // A server that does not answer at all (no refusal) must not hold the reconnect forever.
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel !== REALTIME_CHANNEL || !message.payload) return;
       const payload = parse(message.payload, log);
@@ -73,17 +76,30 @@ export function createBus(database: Database, handlers: BusHandlers, log: Fastif
       log.warn('realtime listener disconnected; reconnecting');
       schedule();
     });
-    await next.connect();
-    await next.query(`LISTEN ${REALTIME_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${REALTIME_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    // Stopped meanwhile (a shutdown during an outage): this connection is nobody's.
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
     handlers.onListening();
   };
   const schedule = () => {
-    const delay = Math.min(30_000, 250 * 2 ** attempt);
+    // At most 5 s apart: after a long outage the listener is back within seconds of the database
+    // (one connection attempt per 5 s costs the database nothing).
+    const delay = Math.min(RECONNECT_MAX_DELAY_MS, 250 * 2 ** attempt);
     attempt += 1;
     timer = setTimeout(() => {
       connect().then(
         () => {
+          if (stopped) return;
           attempt = 0;
           handlers.onResync();
         },

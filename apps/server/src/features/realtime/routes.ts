@@ -30,16 +30,20 @@ export async function realtimeRoutes(app: App): Promise<void> {
   await bus.start();
   const allowedOrigin = new URL(config.publicUrl).origin;
 
+  // Before the websocket plugin's own preClose, which closes every socket without a code (the
+  // client sees 1005): ours go with 1001 "going away", and the client reconnects (to another process).
+  app.addHook('preClose', async () => {
+    hub.closeAll();
+    // Sockets still opening (not in the hub yet) too.
+    for (const client of app.websocketServer?.clients ?? []) client.close(1001, 'Server shutting down');
+    await bus.stop();
+  });
   await app.register(websocket, {
     options: { maxPayload: FRAME_MAX_BYTES },
     errorHandler: (error, socket, request) => {
       request.log.warn({ err: error }, 'realtime socket error');
       socket.terminate();
     },
-  });
-  app.addHook('preClose', async () => {
-    hub.closeAll();
-    await bus.stop();
   });
 
   app.get(
