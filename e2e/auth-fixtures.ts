@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { uniqueEmail } from './support.ts';
 import { type APIRequestContext, type Browser, test as base, expect, type Page } from './test.ts';
 
-/** Meets the sign-up rules (8+, an uppercase letter, a number). */
-export const PASSWORD = 'Akwaaba22';
+/** Meets the sign-up rules (8+, an uppercase letter, a number, a special character). */
+export const PASSWORD = 'Akwaaba22!';
 
 export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? '3210'}`;
 

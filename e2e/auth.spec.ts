@@ -144,7 +144,7 @@ test.describe('sign in', () => {
 test('forgot password, then reset through the emailed link', async ({ page, request }) => {
   const account = await createAccount(request);
   await page.goto('/auth');
-  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();

@@ -11,7 +11,7 @@ async function tapJoinAsProvider(page: Page) {
   return dialog;
 }
 
-test('a customer with a hired job joins as provider only after confirming, and keeps every customer page', async ({
+test('a customer with a hired job joins as provider only after confirming, and gets every customer page back in the customer view', async ({
   page,
   browser,
 }) => {
@@ -40,7 +40,15 @@ test('a customer with a hired job joins as provider only after confirming, and k
   const after = (await (await page.request.get('/api/me')).json()) as { role: string };
   expect(['explorer', 'service_provider']).toContain(after.role);
 
-  // Every customer page still opens, onboarding unfinished.
+  // The provider view (decision 021): the gate applies, customer pages too; onboarding offers the
+  // way back to someone with customer activity (this customer has a hired job).
+  await page.goto('/tasks');
+  await expect(page).toHaveURL(/\/onboarding\/profile$/);
+  await page.getByRole('link', { name: 'Back to my customer account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Akwaaba/ })).toBeVisible();
+
+  // In the customer view every customer page opens, onboarding unfinished.
   for (const [path, name] of [
     ['/tasks', 'My jobs'],
     ['/messaging', 'Messages'],
@@ -54,14 +62,14 @@ test('a customer with a hired job joins as provider only after confirming, and k
   await page.goto('/tasks?tab=hired');
   await expect(page.getByText(title).first()).toBeVisible();
 
-  // The dashboard reminds, and links to onboarding, instead of forcing it.
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: /Akwaaba/ })).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('link', { name: 'Finish your provider setup' }).click();
-  await expect(page).toHaveURL(/\/onboarding\/\w+/);
-
   // A provider page still needs the setup first.
   await page.goto('/post-service');
+  await expect(page).toHaveURL(/\/onboarding\/profile$/);
+
+  // The dashboard reminds them; the link goes back to the provider view and the setup.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Finish your provider setup' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/\w+/);
+  await page.goto('/tasks');
   await expect(page).toHaveURL(/\/onboarding\/profile$/);
 });

@@ -15,7 +15,7 @@ test.describe('landing page', () => {
     }
 
     const numbers = page.getByRole('region', { name: /numbers/i });
-    for (const claim of ['400+', '50+', '4.3', '20+'])
+    for (const claim of ['1,000+', '50+', '4.8', '20+'])
       await expect(numbers.getByText(claim, { exact: true })).toBeVisible();
 
     // Two waitlist forms: the hero and the bottom one.

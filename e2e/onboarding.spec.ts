@@ -35,11 +35,9 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/onboarding\/location$/);
 
-    // Mid-way, a provider page sends the provider back to the missing step (issue 22: the
-    // customer pages, such as the dashboard, stay open, with a link back here).
+    // Mid-way, every protected page sends the provider back to the missing step (the provider
+    // view, decision 021): the dashboard as much as a provider page.
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('link', { name: 'Finish your provider setup' }).click();
     await expect(page).toHaveURL(/\/onboarding\/location$/);
     await page.goto('/post-service');
     await expect(page).toHaveURL(/\/onboarding\/location$/);
@@ -106,37 +104,40 @@ test.describe('on a phone', () => {
   });
 });
 
-test('the provider gate sends a provider from a provider page to what is missing, in the spec order', async ({
+test('the provider gate sends a provider from every protected page to what is missing, in the spec order', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await createAccount(page, { role: 'explorer', name: 'Kwesi Appiah' });
 
-  // Nothing done: the first required step, from a provider page.
+  // Nothing done: the first required step, from a provider page and from `/` (the server decides).
   await page.goto('/post-service');
   await expect(page).toHaveURL(/\/onboarding\/profile$/);
-  // `/` goes to the dashboard (the server decides), which links to the setup instead of forcing it.
   await page.goto('/');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('link', { name: 'Finish your provider setup' }).click();
-  await expect(page).toHaveURL(/\/onboarding\/welcome$/);
+  await expect(page).toHaveURL(/\/onboarding\/profile$/);
 
-  // Profile saved (no photo yet): location is next, from every provider page.
+  // Profile saved (no photo yet): location is next, from every protected page (the provider view,
+  // decision 021), customer pages too.
   await saveOnboardingSteps(page.request, { intro: true, profile: true });
-  for (const path of ['/post-service', '/service-requests', '/earnings', '/profile-completion']) {
+  for (const path of [
+    '/post-service',
+    '/service-requests',
+    '/earnings',
+    '/profile-completion',
+    '/dashboard',
+    '/profile',
+    '/favorites',
+    '/tasks',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/onboarding\/location$/);
   }
-  // Issue 22: the customer pages stay open.
-  for (const path of ['/dashboard', '/profile', '/favorites', '/tasks']) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-  }
 
-  // The core done, but no documents and no review: verification (gate case 6).
+  // The core done, but no documents and no review: verification (gate case 6), `/` too.
   await saveOnboardingSteps(page.request, { photo: true, location: true, services: true });
   await page.goto('/post-service');
+  await expect(page).toHaveURL(/\/onboarding\/verification$/);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/onboarding\/verification$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Identity verification' })).toBeVisible();
 

@@ -104,7 +104,8 @@ test('a provider verifies with a Ghana Card on a phone and an admin approves', a
   await page.getByLabel('Ghana Card number').fill('gha 123456789 0');
   await expect(submit).toBeEnabled();
   await submit.click();
-  await expect(page.getByText('Submitted for Review')).toBeVisible();
+  // The first submission starts the verification (spec 8).
+  await expect(page.getByText('Verification Started')).toBeVisible();
   await expect(page).toHaveURL(/\/onboarding\/terms$/);
 
   // The admin, in a browser of their own.

@@ -57,6 +57,9 @@ export async function startBenchApp({ adminUrl, prefix, env = {} }) {
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0',
+    // Latency benchmarks measure the server, not its refusals (bench/overload.mjs turns it on).
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_POOL_WAITING: '0',
     TRUST_PROXY: 'true',
     PAYMENTS_SANDBOX: 'true',
     ...env,

@@ -78,7 +78,7 @@ import { verificationJobs } from './features/verification/jobs.ts';
 import { verificationRoutes } from './features/verification/routes.ts';
 import { waitlistJobs } from './features/waitlist/jobs.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
-import { getSignedIn, roleOfCaller, sessionCookiePlugin } from './kernel/http/session.ts';
+import { sessionCookiePlugin } from './kernel/http/session.ts';
 import { createPaymentGateways } from './kernel/payments/gateways.ts';
 import { backfillProfileScores } from './kernel/profile-scores.ts';
 import { createLimitStore, routeLimitStore, scheduleLimitPruning } from './lib/limits/index.ts';
@@ -88,11 +88,14 @@ import { createAuth, resolveAuthSecret } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { createJobQueue, registerFeatureJobs } from './plugins/jobs.ts';
+import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { createMailer } from './plugins/mail.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
+import { homeTarget, pageGuardPlugin } from './plugins/page-guard.ts';
+import { originForm } from './plugins/request-target.ts';
 import { helmetOptions } from './plugins/security.ts';
 import { createStorage } from './plugins/storage.ts';
-import { webPlugin } from './plugins/web.ts';
+import { isBuiltFileRequest, webPlugin } from './plugins/web.ts';
 import type { App } from './types.ts';
 
 export interface BuildOptions {
@@ -147,6 +150,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
+    // An absolute-form target (`GET http://host/api/…`, RFC 9112 3.2.2) is routed by its path, and
+    // every hook, limit and log line decides on that path too (issue 29).
+    rewriteUrl: (req) => originForm(req.url ?? '/'),
     // One line per request, not Fastify's "incoming request" + "request completed".
     logController: new OneLinePerRequest(),
     bodyLimit: 256 * 1024,
@@ -234,6 +240,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(errorsPlugin);
+  // First of the hooks: a saturated server refuses at once, before any session lookup.
+  await app.register(loadSheddingPlugin, {
+    database,
+    maxDelayMs: config.shedding.maxDelayMs,
+    maxPoolWaiting: config.shedding.maxPoolWaiting,
+    // The health check answers whatever the load (an orchestrator restarting a busy server would
+    // only make it worse); the build's files are cheap.
+    exempt: (request) => request.routeOptions.url === '/api/health' || isBuiltFileRequest(request),
+  });
   await app.register(sessionCookiePlugin);
   // Before any route: every /api/ route declares its access, checked before its body is read.
   await app.register(accessPlugin);
@@ -245,8 +260,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // RATE_LIMIT_PER_MINUTE=0 lifts the overall limit (load tests); per-route limits stay.
     global: config.rateLimitPerMinute > 0,
     max: config.rateLimitPerMinute || 300,
-    // Static files (the SPA's assets) are cheap and cached; the limits guard the API.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // The API and the pages (server-rendered ones cost as much as the API calls they make) are
+    // counted; the web build's files are cheap and cached (issue 29).
+    allowList: (request) => isBuiltFileRequest(request),
     timeWindow: '1 minute',
     // The overall limit stays in memory; each route's own limit is counted in deps.limits.
     store: routeLimitStore(limits),
@@ -316,15 +332,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(devClockRoutes);
   }
 
-  // Spec 2 "/": no user goes to /auth; admins to /admin (issue 22); everyone else to /dashboard, where
-  // an unfinished provider finds "Finish your provider setup" (decision 017). Decided here, before
-  // any script.
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    const signedIn = await getSignedIn(request);
-    if (!signedIn) return reply.redirect('/auth', 302);
-    const role = await roleOfCaller(request, signedIn.user.id);
-    return reply.redirect(role === 'admin' ? '/admin' : '/dashboard', 302);
-  });
+  // Spec 2 "/" (decision 021), decided here before any script: no user goes to /auth; admins to
+  // /admin; a provider the gate stops (provider view, onboarding to finish) to /onboarding/{step};
+  // everyone else to /dashboard.
+  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+    reply.header('cache-control', 'private, no-store').redirect(await homeTarget(request), 302),
+  );
+  // The protected pages' server-side guard (issue 30): before the web plugin answers any page.
+  await app.register(pageGuardPlugin);
   await app.register(webPlugin, {
     distDir: config.webDistDir,
     pages: describedPages(database.db, config.publicUrl),

@@ -43,6 +43,8 @@ describe('loadConfig', () => {
     [{ ...S3, S3_BUCKET: 'Not_A_Bucket' }, 'S3_BUCKET'],
     [{ ...S3, S3_REGION: 'Europe West' }, 'S3_REGION'],
     [{ ...S3, S3_FORCE_PATH_STYLE: 'perhaps' }, 'S3_FORCE_PATH_STYLE'],
+    [{ LANDING_CLAIMS: 'providers=lots' }, 'LANDING_CLAIMS'],
+    [{ LANDING_CLAIMS: 'customers=5+' }, 'LANDING_CLAIMS'],
   ])('stops on %j with a message naming the variable', (env, name) => {
     let caught: unknown;
     try {
@@ -267,5 +269,21 @@ describe('payments config', () => {
     ).toEqual({ secretKey: 'sk_live_xyz', baseUrl: 'http://127.0.0.1:4010' });
     // the base URL alone configures nothing
     expect(loadConfig({ PAYSTACK_BASE_URL: 'http://127.0.0.1:4010' }).payments.paystack).toBeNull();
+  });
+
+  it('reads the hourly SMS budgets (issue 29): 500 and 200 a prefix unless set; never 0', () => {
+    expect(loadConfig({}).smsBudget).toEqual({ hourly: 500, hourlyPerPrefix: 200 });
+    expect(loadConfig({ SMS_HOURLY_BUDGET: '1200', SMS_HOURLY_BUDGET_PER_PREFIX: '300' }).smsBudget).toEqual({
+      hourly: 1200,
+      hourlyPerPrefix: 300,
+    });
+    for (const [name, value] of [
+      ['SMS_HOURLY_BUDGET', '0'],
+      ['SMS_HOURLY_BUDGET', 'lots'],
+      ['SMS_HOURLY_BUDGET_PER_PREFIX', '2.5'],
+      ['SMS_HOURLY_BUDGET_PER_PREFIX', '-1'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(`${name}:`);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { type BillingCadence, DEFAULT_GHS_PRICES, type PaidTierId } from '@adwuma/shared';
+import { type BillingCadence, DEFAULT_GHS_PRICES, type PaidTierId, parseLandingClaims } from '@adwuma/shared';
 import { z } from 'zod';
-import type { SmsConfig } from './lib/sms/gateway.ts';
+import { DEFAULT_SMS_BUDGET, type SmsBudget, type SmsConfig } from './lib/sms/gateway.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -33,6 +33,15 @@ const cedis = z
   .refine((v) => v > 0, { error: 'must be more than 0' })
   .optional();
 
+/** An hourly count of SMS codes: a whole number from 1 (budgets cannot be switched off). */
+const smsBudget = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of SMS an hour' })
+    .int({ error: 'must be a whole number of SMS an hour' })
+    .min(1, { error: 'must be at least 1 (SMS_PROVIDER turns SMS off)' })
+    .max(1_000_000, { error: 'must be at most 1000000' })
+    .default(fallback);
+
 export const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -45,6 +54,21 @@ export const envSchema = z.object({
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Adwuma <hello@adwuma.com.gh>'),
   SEED_DEMO: bool(true),
+  /**
+   * The landing's numbers when they are not the demo data's (`providers=250+; rating=4.6`): put into
+   * the page when the web app is built (apps/web/scripts/prerender.mjs; `npm start` builds), checked
+   * here too so a server started with a malformed value stops and names it (docs/configuration.md).
+   */
+  LANDING_CLAIMS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseLandingClaims(v);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^LANDING_CLAIMS: /, '') });
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -60,6 +84,20 @@ export const envSchema = z.object({
     .min(0)
     .max(1_000_000)
     .default(300),
+  /** Shed load (503) while the server is this many milliseconds behind (0 = never: load tests). */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(1000),
+  /** Shed load (503) while more queries than this wait for a Postgres connection (0 = never). */
+  SHED_POOL_WAITING: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(50),
   /** Seconds to wait for in-flight requests on shutdown. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
   /** Signs sessions and tokens. Unset: generated at first start and kept in the database. */
@@ -141,6 +179,10 @@ export const envSchema = z.object({
   AFRICASTALKING_API_URL: url(['http', 'https']).optional(),
   /** The dev outbox in production (SMS stored, never sent): an explicit opt-in for demos. */
   SMS_OUTBOX_IN_PRODUCTION: bool(false),
+  /** Issue 29: sign-in and verification codes sent by SMS per hour, all numbers together. */
+  SMS_HOURLY_BUDGET: smsBudget(DEFAULT_SMS_BUDGET.hourly),
+  /** Issue 29: codes sent per hour to the numbers of one network prefix (024, 054, 020, …). */
+  SMS_HOURLY_BUDGET_PER_PREFIX: smsBudget(DEFAULT_SMS_BUDGET.hourlyPerPrefix),
 });
 
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -268,6 +310,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Requests a minute per client to /api/*; 0 turns the overall limit off. */
   rateLimitPerMinute: number;
+  /** SHED_EVENT_LOOP_DELAY_MS, SHED_POOL_WAITING: when requests are answered 503 (0 = never). */
+  shedding: { maxDelayMs: number; maxPoolWaiting: number };
   shutdownGraceSeconds: number;
   /** Start the background job workers (tests may turn them off and drain by hand). */
   runJobs: boolean;
@@ -284,6 +328,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** SMS_PROVIDER and AFRICASTALKING_*: where SMS (sign-in codes, notifications) go. */
   sms: SmsConfig;
+  /** SMS_HOURLY_BUDGET and SMS_HOURLY_BUDGET_PER_PREFIX: codes sent by SMS an hour (issue 29). */
+  smsBudget: SmsBudget;
 }
 
 export class ConfigError extends Error {
@@ -326,6 +372,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     redisUrl: env.REDIS_URL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    shedding: { maxDelayMs: env.SHED_EVENT_LOOP_DELAY_MS, maxPoolWaiting: env.SHED_POOL_WAITING },
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     runJobs: true,
     authSecret: env.BETTER_AUTH_SECRET,
@@ -336,6 +383,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     s3: s3From(env),
     payments: paymentsFrom(env),
     sms: smsFrom(env),
+    smsBudget: { hourly: env.SMS_HOURLY_BUDGET, hourlyPerPrefix: env.SMS_HOURLY_BUDGET_PER_PREFIX },
   };
 }
 

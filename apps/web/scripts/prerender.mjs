@@ -71,8 +71,11 @@ async function prerenderLanding() {
     pathToFileURL(ssrEntry).href
   );
   const written = [];
+  // The numbers section: the shared claims (the demo data's), or the operator's LANDING_CLAIMS
+  // (docs/configuration.md); a malformed value stops the build, naming it.
+  const claims = process.env.LANDING_CLAIMS;
   for (const language of LANDING_LANGUAGES) {
-    const html = render(language);
+    const html = render(language, claims);
     if (typeof html !== 'string' || html.length === 0)
       throw new Error(`the landing page rendered nothing in ${language}`);
     const file = path.join(distDir, LANDING_FILES[language]);

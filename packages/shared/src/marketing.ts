@@ -1,14 +1,44 @@
 /**
- * The landing's numbers (spec 1 and 9 name 1,000+ providers and a 4.8 average; issue 22: say only
- * what is listed). Each is a floor of what the demo database holds, checked by the demo seed test
- * (apps/server/src/db/demo-seed.test.ts): raise them when the listings grow, never above.
+ * The landing's numbers, the spec's claims word for word (spec 1: 1,000+ providers, 50+ categories,
+ * a 4.8 average rating, 20+ cities). They are prerendered into the landing, so they live here, once;
+ * the demo data makes them true and its test proves it (apps/server/src/db/demo-seed.test.ts: listed
+ * providers, categories, cities, and the average of the written reviews rounded to one decimal).
+ * A server without the demo data states its own figures: LANDING_CLAIMS (docs/configuration.md).
  */
 export const MARKETING_CLAIMS = [
-  { value: '400+', label: 'Service providers listed' },
-  { value: '50+', label: 'Service categories' },
-  { value: '4.3', label: 'Average rating' },
-  { value: '20+', label: 'Cities across Ghana' },
+  { key: 'providers', value: '1,000+', label: 'Service providers listed' },
+  { key: 'categories', value: '50+', label: 'Service categories' },
+  { key: 'rating', value: '4.8', label: 'Average rating' },
+  { key: 'cities', value: '20+', label: 'Cities across Ghana' },
 ] as const;
+
+export type MarketingClaimKey = (typeof MARKETING_CLAIMS)[number]['key'];
+export type MarketingClaimValues = Record<MarketingClaimKey, string>;
+
+/** The claims' values by key, as the landing states them by default. */
+export const DEFAULT_CLAIM_VALUES: MarketingClaimValues = Object.fromEntries(
+  MARKETING_CLAIMS.map((c) => [c.key, c.value]),
+) as MarketingClaimValues;
+
+/**
+ * Reads LANDING_CLAIMS: `providers=250+; rating=4.6` — any of providers, categories, rating, cities,
+ * separated by semicolons, each a short figure (digits, with , . + or %: 1,000+). Those not named keep the default. Throws on anything
+ * else, so a typo stops the server at start instead of showing on the page.
+ */
+export function parseLandingClaims(input: string | undefined): MarketingClaimValues {
+  const values = { ...DEFAULT_CLAIM_VALUES };
+  if (!input?.trim()) return values;
+  for (const part of input.split(';').map((p) => p.trim())) {
+    if (!part) continue;
+    const [key, value, ...rest] = part.split('=').map((p) => p.trim());
+    if (!key || !(key in values) || rest.length)
+      throw new Error(`LANDING_CLAIMS: unknown claim in "${part}"`);
+    if (!value || !/^\d[\d,.]*\+?%?$/.test(value))
+      throw new Error(`LANDING_CLAIMS: ${key} must be a figure such as 250+ or 4.6, not "${value ?? ''}"`);
+    values[key as MarketingClaimKey] = value;
+  }
+  return values;
+}
 
 /** Spec 2 landing "how it works": the four steps. */
 export const HOW_IT_WORKS = [

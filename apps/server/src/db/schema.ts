@@ -441,6 +441,16 @@ export const rateLimits = pgTable('rate_limits', {
   window_started_at: at('window_started_at').notNull().defaultNow(),
 });
 
+/**
+ * Issue 29: wrong passwords per account, address, account+address, known device or signed-in user,
+ * leaking away over time (features/auth/sign-in-delay.ts decides the waits).
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: doublePrecision('failures').notNull(),
+  last_failure_at: at('last_failure_at').notNull().defaultNow(),
+});
+
 /** Spec 3 "profiles": one per auth user, same id. */
 export const profiles = pgTable(
   'profiles',

@@ -9,7 +9,9 @@ export type SecurityEventType =
   | 'password_reset_completed'
   | 'sign_in_rate_limited'
   | 'admin_created'
-  | 'admin_promoted';
+  | 'admin_promoted'
+  /** Issue 29: an hourly SMS budget is spent (once per budget and hour; the operators' alert). */
+  | 'sms_budget_reached';
 
 export interface SecurityEventInput {
   event_type: SecurityEventType;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   formatGhanaPhone,
-  normalizeGhanaPhone,
+  normalizeGhanaMobile,
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
   OTP_TTL_SECONDS,
@@ -9,6 +9,8 @@ import {
 } from '@adwuma/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { emailOTP } from 'better-auth/plugins/email-otp';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { jwt } from 'better-auth/plugins/jwt';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
@@ -17,10 +19,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { appSettings, authSchema } from '../db/schema.ts';
+import { appSettings, authSchema, authUsers } from '../db/schema.ts';
 import { clearPasswordResetRequired, sessionHoldHooks } from '../features/auth/account-holds.ts';
 import { createProfileFor } from '../features/auth/create-profile.ts';
-import { sendOtpSms, setProfilePhone } from '../features/auth/phone-auth.ts';
+import { checkOtpCode, sendOtpSms, setProfilePhone } from '../features/auth/phone-auth.ts';
 import {
   AUTH_CALLBACK_PATH,
   authAfterHook,
@@ -28,6 +30,12 @@ import {
   CLIENT_IP_HEADER,
 } from '../features/auth/policy.ts';
 import { queueAuthMail } from '../features/auth/send-auth-mail.ts';
+import {
+  SIGN_IN_CODE_LENGTH,
+  SIGN_IN_CODE_TRIES,
+  SIGN_IN_CODE_TTL_SECONDS,
+  SIGN_IN_CODE_TWO_FACTOR,
+} from '../features/auth/sign-in-code.ts';
 import { announceSessionsEnded } from '../features/realtime/index.ts';
 import { COOKIE_PREFIX } from '../kernel/http/session.ts';
 import { createDatabaseLimitStore, type LimitStore } from '../lib/limits/index.ts';
@@ -74,9 +82,17 @@ export function createAuth(options: AuthOptions) {
   const { config, database, jobs, log, secret } = options;
   const limits = options.limits ?? createDatabaseLimitStore(database);
   const sms = options.sms ?? createOutboxGateway({ log, env: config.env });
-  const policy = { database, limits, publicUrl: config.publicUrl, log };
+  const policy = { database, limits, publicUrl: config.publicUrl, log, smsBudget: config.smsBudget };
   const onLogError = (error: unknown) => log.error({ err: error }, 'could not store a security event');
   const oidc = config.oidc;
+  const holds = sessionHoldHooks(database);
+  const hasTwoFactor = async (userId: string) => {
+    const [row] = await database.db
+      .select({ on: authUsers.twoFactorEnabled })
+      .from(authUsers)
+      .where(eq(authUsers.id, userId));
+    return row?.on === true;
+  };
 
   return betterAuth({
     appName: 'Adwuma',
@@ -190,7 +206,19 @@ export function createAuth(options: AuthOptions) {
       },
       session: {
         // Issue 19: no session for a suspended account or one that must reset its password.
-        ...sessionHoldHooks(database),
+        // Issue 29: a sign-in code by mail replaces the password, not the authenticator app.
+        create: {
+          before: async (session: { userId: string }, ctx) => {
+            await holds.create.before(session);
+            if (ctx?.path === '/sign-in/email-otp' && (await hasTwoFactor(session.userId))) {
+              throw new APIError('FORBIDDEN', {
+                code: 'TWO_FACTOR_REQUIRED',
+                message: SIGN_IN_CODE_TWO_FACTOR,
+              });
+            }
+          },
+          after: holds.create.after,
+        },
         // Issue 20: a session that ends (sign-out, sign out everywhere, a password change or reset)
         // leaves the session cache of every process at once, and its sockets close.
         delete: {
@@ -211,6 +239,14 @@ export function createAuth(options: AuthOptions) {
     // Phone accounts have no password: the plugin's password sign-in and reset stay off.
     disabledPaths: [
       '/update-user',
+      // Issue 29: the email-otp plugin serves the sign-in code only (send, then sign in).
+      '/email-otp/check-verification-otp',
+      '/email-otp/verify-email',
+      '/email-otp/request-password-reset',
+      '/forget-password/email-otp',
+      '/email-otp/reset-password',
+      '/email-otp/request-email-change',
+      '/email-otp/change-email',
       '/sign-in/phone-number',
       '/phone-number/request-password-reset',
       '/phone-number/reset-password',
@@ -243,7 +279,9 @@ export function createAuth(options: AuthOptions) {
         otpLength: OTP_LENGTH,
         expiresIn: OTP_TTL_SECONDS,
         allowedAttempts: OTP_MAX_ATTEMPTS,
-        phoneNumberValidator: (value) => normalizeGhanaPhone(value) === value,
+        phoneNumberValidator: (value) => normalizeGhanaMobile(value) === value,
+        // Issue 29: tries counted atomically before the code is compared (phone-auth.ts).
+        verifyOTP: (input, ctx) => checkOtpCode(database, input, ctx?.body),
         sendOTP: async ({ phoneNumber: to, code }, ctx) => {
           await sendOtpSms({ database, sms }, { phoneNumber: to, code, headers: ctx?.request?.headers });
         },
@@ -253,6 +291,36 @@ export function createAuth(options: AuthOptions) {
         signUpOnVerification: {
           getTempEmail: (e164) => phoneAccountEmail(e164),
           getTempName: (e164) => formatGhanaPhone(e164),
+        },
+      }),
+      // Issue 29: "Email me a sign-in code" while password sign-in is slowed: 6 digits, 10 minutes,
+      // 5 tries, stored hashed; no account is made for an unknown address (and none is told).
+      emailOTP({
+        otpLength: SIGN_IN_CODE_LENGTH,
+        expiresIn: SIGN_IN_CODE_TTL_SECONDS,
+        allowedAttempts: SIGN_IN_CODE_TRIES,
+        storeOTP: 'hashed',
+        disableSignUp: true,
+        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
+          if (type !== 'sign-in') return;
+          const [user] = await database.db
+            .select({ id: authUsers.id, name: authUsers.name, twoFactor: authUsers.twoFactorEnabled })
+            .from(authUsers)
+            .where(eq(authUsers.email, email))
+            .limit(1);
+          // A code cannot stand in for the authenticator app: none is sent (the answer is the same).
+          if (!user || user.twoFactor) return;
+          await queueAuthMail(
+            { jobs },
+            {
+              kind: 'sign-in-code',
+              to: email,
+              name: user.name,
+              code: otp,
+              url: `${config.publicUrl}/auth?email=${encodeURIComponent(email)}`,
+              language: requestLanguage(ctx?.request?.headers),
+            },
+          );
         },
       }),
       ...(oidc

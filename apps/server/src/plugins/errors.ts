@@ -10,6 +10,7 @@ import {
   isPoolExhausted,
 } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
+import { sendRefusal } from './refusal.ts';
 
 function fieldOf(instancePath: string | undefined, fallback: string): string {
   const trimmed = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
@@ -86,9 +87,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return send(known.status, { error: { code: known.code, message: known.message } });
     if (error.statusCode === 429) {
-      return send(429, {
-        error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' },
-      });
+      // The limit's own words (with its wait) when it gave them; a page opened gets them as a page.
+      const given = (error as { error?: { code?: unknown; message?: unknown } }).error;
+      const message =
+        typeof given?.message === 'string' ? given.message : 'Too many requests. Please try again later.';
+      return sendRefusal(request, reply, 429, { error: { code: 'RATE_LIMITED', message } });
     }
     if (
       error.statusCode &&

@@ -2,6 +2,7 @@ import type { ApiErrorBody } from '@adwuma/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
+import { originForm } from './request-target.ts';
 
 export const FOREIGN_ORIGIN_MESSAGE = 'This request came from another site and was refused.';
 
@@ -49,7 +50,8 @@ export const originCheckPlugin = fp(
   async (app: FastifyInstance, opts: { config: Pick<AppConfig, 'publicUrl' | 'env'> }) => {
     const trusted = trustedOrigins(opts.config);
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+      // On the origin form: `PATCH http://host/api/profile` is an /api/ request too (issue 29).
+      if (!STATE_CHANGING.has(request.method) || !originForm(request.url).startsWith('/api/')) return;
       if ((request.routeOptions.config as CrossOriginConfig | undefined)?.allowCrossOrigin === true) return;
       if (!isForeignRequest(request.headers, trusted)) return;
       request.log.warn({ origin: request.headers.origin ?? null }, 'cross-site request refused');

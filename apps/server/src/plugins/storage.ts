@@ -87,6 +87,17 @@ export function signFileUrl(signingKey: Buffer, bucket: string, key: string, exp
   return createHmac('sha256', signingKey).update(`${bucket}\n${key}\n${expires}`).digest('hex');
 }
 
+/**
+ * The expiry of a signed URL as written by localFileUrl, or null: decimal digits without a leading
+ * zero, nothing else (`1.0e9`, `0x…`, `0017…`, `…0.0` name the same second but are not the URL we
+ * signed: one URL, one spelling).
+ */
+export function parseFileUrlExpiry(text: string | undefined): number | null {
+  if (text === undefined || !/^[1-9][0-9]{0,15}$/.test(text)) return null;
+  const expires = Number(text);
+  return Number.isSafeInteger(expires) ? expires : null;
+}
+
 /** Whether `sig` is the signature of bucket + key + expires (constant-time comparison). */
 export function verifyFileUrlSignature(
   signingKey: Buffer,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { uniqueIp } from '../test/auth.ts';
 import { inlineScriptHashes, withAppSettings, withScriptSources } from './web.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -56,12 +57,12 @@ describe('the map tile setting in the served app', () => {
     const first = await t.app.inject({ method: 'GET', url: '/search' });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await t.app.inject({ method: 'GET', url: '/schedule', headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({ method: 'GET', url: '/pricing', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const stale = await t.app.inject({
       method: 'GET',
-      url: '/schedule',
+      url: '/pricing',
       headers: { 'if-none-match': '"old"' },
     });
     expect(stale.statusCode).toBe(200);
@@ -145,5 +146,115 @@ describe('the landing page Content-Security-Policy', () => {
       `default-src 'self';script-src 'self' ${HASH};img-src 'self'`,
     );
     expect(withScriptSources("script-src 'self'", [])).toBe("script-src 'self'");
+  });
+});
+
+/**
+ * Issue 29: pages are counted by the overall per-address limit (a server-rendered page costs what
+ * its API calls cost), the build's files are not; a path that is no page of the app answers 404.
+ */
+describe('unknown paths and the overall limit on pages', () => {
+  let t: TestApp;
+  let dist: string;
+  const FILES = [
+    '/assets/index-abc123.js',
+    '/sw.js',
+    '/manifest.webmanifest',
+    '/icons/icon-192.png',
+    '/favicon.ico',
+  ];
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'adwuma-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.mkdirSync(path.join(dist, 'icons'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(
+      path.join(dist, 'landing.html'),
+      '<!doctype html><html><body><h1>Adwuma</h1></body></html>',
+    );
+    for (const file of FILES) fs.writeFileSync(path.join(dist, file), 'x');
+    t = await createTestApp({ webDistDir: dist, rateLimitPerMinute: 3 });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string, remoteAddress = uniqueIp()) =>
+    t.app.inject({ method: 'GET', url, remoteAddress });
+
+  it('answers a path that is no page of the app 404 with the app shell, which shows its not-found page', async () => {
+    for (const url of [
+      '/wp-admin',
+      '/admin/nothing-here',
+      '/searches',
+      '/task',
+      '/task/1/edit/more',
+      '/dev/crash',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    // The app's pages, as its router matches them (a parameter is one segment; case and a trailing
+    // slash do not count); the signed-in ones are the page guard's (302 to /auth), not a 404.
+    for (const url of [
+      '/search',
+      '/Search/',
+      '/help/payments',
+      '/pay/test/ref-123',
+      '/onboarding/location?x=1',
+      '/auth/callback',
+    ]) {
+      expect((await page(url)).statusCode, url).toBe(200);
+    }
+    expect((await page('/task/123/edit')).statusCode).not.toBe(404);
+  });
+
+  it('answers a file that is not in the build a plain 404, never the app', async () => {
+    for (const url of ['/.env', '/backup.sql', '/wp-login.php', '/assets/gone-123.js', '/search/old.js']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code, url).toBe('NOT_FOUND');
+    }
+  });
+
+  it('counts pages per address: beyond RATE_LIMIT_PER_MINUTE a page gets 429', async () => {
+    const ip = uniqueIp();
+    const statuses = [];
+    for (const url of ['/search', '/pricing', '/wp-admin', '/search'])
+      statuses.push((await page(url, ip)).statusCode);
+    expect(statuses).toEqual([200, 200, 404, 429]);
+    const refused = await page('/about', ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    // A browser opening the page reads the refusal as a page, with the limit's wait and a way back.
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: '/about?x=1',
+      remoteAddress: ip,
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(opened.statusCode).toBe(429);
+    expect(opened.headers['content-type']).toMatch(/^text\/html/);
+    expect(opened.headers['retry-after']).toBeDefined();
+    expect(opened.body).toMatch(
+      /<h1>Please slow down<\/h1><p>Too many requests\. Please try again in \d+ seconds\.<\/p>/,
+    );
+    expect(opened.body).toContain('<a href="/about?x=1">Try again</a>');
+  });
+
+  it('does not count the build’s files nor the prerendered landing page', async () => {
+    const ip = uniqueIp();
+    for (let round = 0; round < 3; round++) {
+      for (const url of [...FILES, '/landing']) expect((await page(url, ip)).statusCode, url).toBe(200);
+    }
+    const statuses = [];
+    for (const url of ['/search', '/search', '/search', '/search'])
+      statuses.push((await page(url, ip)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Still served once the pages are refused.
+    expect((await page('/assets/index-abc123.js', ip)).statusCode).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import {
   DATA_SAVER_COOKIE,
   dataSaverOn,
+  isAppPage,
   LANGUAGE_COOKIE,
   LANGUAGE_TAGS,
   LANGUAGES,
@@ -19,6 +20,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasSessionCookie } from '../kernel/http/session.ts';
+import { IN_PROCESS_HEADER, IN_PROCESS_TOKEN } from './load-shedding.ts';
 
 /** What a described page's lookup found: its tags, its current address, or nothing (404). */
 export type PageLookup = { meta: PageMeta } | { redirect: string } | null;
@@ -94,6 +96,26 @@ export function withScriptSources(policy: string, sources: readonly string[]): s
     .join(';');
 }
 
+/** Marks a route answering one file of the web build (the prerendered landing page). */
+interface BuiltFileConfig {
+  builtFile?: boolean;
+  /** Set by @fastify/static on the route of each file it found in the build. */
+  file?: unknown;
+}
+
+/**
+ * Whether a request is for a file of the web build (hashed assets, icons, fonts, the service
+ * worker, the manifest) or the prerendered landing page: cheap and cached, so neither counted by
+ * the overall rate limit nor shed under load. Server-rendered pages and the app shell are counted.
+ */
+export function isBuiltFileRequest(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config as BuiltFileConfig | undefined;
+  return config?.builtFile === true || typeof config?.file === 'string';
+}
+
+/** A last path segment with a file extension (`/.env`, `/backup.sql`): asked as a file, never a page. */
+const FILE_LIKE = /\/[^/]*\.[A-Za-z0-9]+$/;
+
 export interface WebOptions {
   distDir: string;
   pages?: DescribedPage[];
@@ -104,6 +126,9 @@ export interface WebOptions {
   /** Send the public pages as the app shell only, as before issue 20 (for comparing; default false). */
   disableServerRendering?: boolean;
 }
+
+/** The development pages' module: in the build manifest when the build has them. */
+const DEV_PAGES_MODULE = 'src/features/dev/dev-pages.tsx';
 
 /** Where a server-rendered page's markup goes in index.html. */
 const APP_PLACEHOLDER = '<!--app-html-->';
@@ -221,10 +246,11 @@ export function withAppSettings(html: string, settings: { mapTileUrl?: string })
 
 /**
  * Serves the built SPA: hashed assets cached for a year, HTML never cached, the prerendered landing
- * page at /landing, history fallback to index.html for every other page. Unknown /api paths are left
- * to the JSON 404 handler. Described pages (a provider's profile, a category) get their own title and
- * link-preview tags in the HTML, a 301 to their current address, or a 404 (the app then shows its
- * not-found state).
+ * page at /landing, history fallback to index.html for every page of the app (ROUTES, shared). Any
+ * other path answers 404: the app shell (its not-found page) for a page-like path, the JSON 404 for
+ * a file-like one and for unknown /api paths. Described pages (a provider's profile, a category) get
+ * their own title and link-preview tags in the HTML, a 301 to their current address, or a 404 (the
+ * app then shows its not-found state).
  */
 export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) => {
   const { distDir } = options;
@@ -279,7 +305,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     if (fs.existsSync(full))
       landingFiles.set(language, { file, scripts: inlineScriptHashes(fs.readFileSync(full, 'utf8')) });
   }
-  app.get('/landing', async (request, reply) => {
+  app.get('/landing', { config: { builtFile: true } satisfies BuiltFileConfig }, async (request, reply) => {
     const landing = landingFiles.get(requestLanguage(request)) ?? landingFiles.get('en');
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string' && landing)
@@ -294,6 +320,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
   // Read once: the file only changes with a new build, which restarts the server.
   const indexHtml = withAppSettings(fs.readFileSync(indexPath, 'utf8'), options);
   const manifest = readManifest(distDir);
+  // The development pages (/dev/*) are app pages only in a build that has them (apps/web/src/app/router.tsx).
+  const devRoutes = DEV_PAGES_MODULE in manifest;
   // The shell in each language; revalidated on every navigation (no-cache): the ETag lets a phone
   // get a 304 instead of the page.
   const shells = new Map<string, { html: string; etag: string }>(
@@ -330,7 +358,12 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       const answer = await app.inject({
         method: (init.method ?? 'GET').toUpperCase() as 'GET',
         url: apiPath,
-        headers: { accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+        headers: {
+          accept: 'application/json',
+          'user-agent': request.headers['user-agent'] ?? '',
+          // The page was let in under load: the calls it makes are too.
+          [IN_PROCESS_HEADER]: IN_PROCESS_TOKEN,
+        },
         // Limits count the visitor, not the server.
         remoteAddress: request.ip,
       });
@@ -448,7 +481,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
     }
     if (urlPath.startsWith('/api/') || urlPath === '/api') return reply.callNotFound();
     if (files.has(urlPath) && !urlPath.endsWith('.html')) return reply.sendFile(urlPath.slice(1));
-    if (urlPath.startsWith('/assets/')) return reply.callNotFound();
+    // A file that is not in the build (`/.env`, `/backup.sql`, an old asset): a plain 404.
+    if (urlPath.startsWith('/assets/') || FILE_LIKE.test(urlPath)) return reply.callNotFound();
+    // No page of the app (`/wp-admin`): the app shell, which shows its not-found page, with a 404.
+    if (!isAppPage(urlPath, { devRoutes })) return sendIndex(reply.status(404), request);
     if (await renderPage(request, reply, null)) return reply;
     return sendIndex(reply, request);
   });

@@ -28,6 +28,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     webDistDir: path.join(dataDir, 'no-web-dist'),
     // The demo providers would slow every test file; tests that want them pass seedDemo: true.
     seedDemo: false,
+    // No load shedding: test files run side by side on two cores and fall behind on purpose
+    // (plugins/load-shedding.test.ts turns it on).
+    shedding: { maxDelayMs: 0, maxPoolWaiting: 0 },
     ...overrides,
   };
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,8 @@ import type { ZodType } from 'zod';
 import { ADMIN_FORBIDDEN_MESSAGE } from '../kernel/http/session.ts';
 import { accessPlugin } from '../plugins/access.ts';
 import { createTestApp, type TestApp } from './app.ts';
-import { ORIGIN, uniqueIp } from './auth.ts';
+import { ORIGIN, signUp, uniqueIp } from './auth.ts';
+import { listenPort, rawRequest } from './raw-http.ts';
 import {
   createWorld,
   EVERYONE,
@@ -161,6 +162,43 @@ describe('authorization matrix', () => {
     expect(requests).toBeGreaterThan(600);
   });
 
+  it('refuses an absolute-form target (`GET http://host/api/…`) as it refuses the path (issue 29)', async () => {
+    const port = await listenPort(t.app);
+    const failures: string[] = [];
+    let requests = 0;
+    for (const route of routes()) {
+      const rule = ROUTE_RULES[`${route.method} ${route.url}`];
+      if (!rule || rule.loopbackOnly || route.access === 'public' || route.url === '/api/realtime') continue;
+      const params = Object.fromEntries(paramNames(route.url).map((n) => [n, paramFor(world, route.url, n)]));
+      const path = pathOf(route.url, params);
+      // Any authority, any case of the scheme: the path decides.
+      const target = `${requests % 2 ? 'HTTP' : 'http'}://${requests % 3 ? 'evil.example' : `127.0.0.1:${port}`}${path}`;
+      const body = route.method === 'GET' ? undefined : JSON.stringify(BOGUS_BODY);
+      const send = (cookie?: string) =>
+        rawRequest(port, {
+          method: route.method,
+          target,
+          headers: {
+            origin: ORIGIN,
+            ...(cookie ? { cookie } : {}),
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          body,
+        });
+      requests++;
+      const anonymous = await send();
+      if (anonymous.status !== 401)
+        failures.push(`${route.method} ${target} signed out: ${anonymous.status}`);
+      if (route.access === 'admin') {
+        const customer = await send(world.users.customer.cookie);
+        if (customer.status !== 403)
+          failures.push(`${route.method} ${target} as customer: ${customer.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(50);
+  });
+
   it('answers another user’s resource 403 or 404 also when the body is acceptable', async () => {
     const failures: string[] = [];
     let reached = 0;
@@ -189,6 +227,72 @@ describe('authorization matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(reached).toBeGreaterThan(30);
+  });
+});
+
+/**
+ * Issue 29: `curl --request-target http://host/api/… http://127.0.0.1:PORT/` reached the same
+ * handlers as the path, past every check testing `request.url.startsWith('/api/')`: the rate
+ * limits and the Origin check. Raw sockets: app.inject sends the path only.
+ */
+describe('absolute-form request targets', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimitPerMinute: 3 });
+    port = await listenPort(t.app);
+  });
+  afterAll(() => t?.close());
+
+  const absolute = (path: string) => `http://localhost:${port}${path}`;
+
+  it('counts them in the overall limit, with the path form, per address', async () => {
+    const statuses: number[] = [];
+    for (const target of ['/api/categories', absolute('/api/categories'), 'HTTPS://x/api/categories?a=1']) {
+      statuses.push((await rawRequest(port, { method: 'GET', target })).status);
+    }
+    const refused = await rawRequest(port, { method: 'GET', target: absolute('/api/categories') });
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body).error.code).toBe('RATE_LIMITED');
+  });
+
+  it('counts them in a route’s own limit (enterprise leads: five in ten minutes)', async () => {
+    const second = await createTestApp({ rateLimitPerMinute: 0 });
+    try {
+      const secondPort = await listenPort(second.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await rawRequest(secondPort, {
+          method: 'POST',
+          target: `http://localhost:${secondPort}/api/enterprise-leads`,
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a write from another site in absolute form too', async () => {
+    const second = await createTestApp({ rateLimitPerMinute: 0 });
+    try {
+      const secondPort = await listenPort(second.app);
+      const user = await signUp(second);
+      const res = await rawRequest(secondPort, {
+        method: 'PATCH',
+        target: `http://localhost:${secondPort}/api/profile`,
+        headers: { origin: 'https://evil.example', cookie: user.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ bio: 'written from evil.example' }),
+      });
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body).error.code).toBe('FORBIDDEN_ORIGIN');
+    } finally {
+      await second.close();
+    }
   });
 });
 

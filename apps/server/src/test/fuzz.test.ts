@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { RouteAccess } from '../plugins/access.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { ORIGIN, uniqueIp } from './auth.ts';
+import { listenPort, rawRequest } from './raw-http.ts';
 import {
   createWorld,
   inSafeOrder,
@@ -467,4 +468,74 @@ describe('fuzzing every route from its schema', () => {
       'profiles',
     ]);
   });
+});
+
+/**
+ * Issue 29: an absolute-form target (`POST http://any-host/api/… HTTP/1.1`, which app.inject cannot
+ * send) reached the same handlers as the path, past the checks that tested the URL's start (the
+ * rate limits, the Origin check). Any spelling of scheme and authority answers as the path does.
+ */
+describe('fuzzing the request target’s form', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    // TRUST_PROXY: each request its own address (X-Forwarded-For), so per-route limits stay out of the way.
+    t = await createTestApp({ rateLimitPerMinute: 0, runJobs: false, trustProxy: true });
+    port = await listenPort(t.app);
+  });
+  afterAll(() => t?.close());
+
+  it(`answers an absolute-form target as its path (seed ${SEED})`, async () => {
+    const routes = t.app.routeTable.filter(
+      (r) => r.method !== 'HEAD' && !SKIPPED.has(`${r.method} ${r.url}`),
+    );
+    const authority = fc.oneof(
+      fc.constantFrom(
+        'localhost',
+        '127.0.0.1',
+        'evil.example',
+        'localhost:3000',
+        '[::1]',
+        'ADWUMA.LOCAL:8080',
+      ),
+      fc.domain(),
+    );
+    const target = fc.record({
+      route: fc.constantFrom(...routes),
+      scheme: fc.constantFrom('http', 'https', 'HTTP', 'Https'),
+      authority,
+      query: fc.constantFrom('', '?a=1', '?__bogus=%00'),
+      origin: fc.constantFrom<string | undefined>(ORIGIN, 'https://evil.example', 'null', undefined),
+    });
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(target, async ({ route, scheme, authority, query, origin }) => {
+        const path = pathOf(
+          route.url,
+          Object.fromEntries(paramNames(route.url).map((n) => [n, '00000000-0000-4000-8000-000000000000'])),
+        );
+        const body = route.method === 'GET' ? undefined : '{}';
+        const send = (requestTarget: string) =>
+          rawRequest(port, {
+            method: route.method,
+            target: requestTarget,
+            headers: {
+              'x-forwarded-for': uniqueIp(),
+              ...(origin ? { origin } : {}),
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            body,
+          });
+        const asPath = await send(`${path}${query}`);
+        const absolute = await send(`${scheme}://${authority}${path}${query}`);
+        if (absolute.status !== asPath.status) {
+          failures.push(
+            `${route.method} ${scheme}://${authority}${path}${query} (Origin ${origin}): ${absolute.status}, the path ${asPath.status}`,
+          );
+        }
+      }),
+      { seed: SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 150) },
+    );
+    expect(failures).toEqual([]);
+  }, 300_000);
 });

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HERO_HEADLINES } from './hero-experiment.ts';
-import { LandingPage } from './landing-page.tsx';
+import { claimsFromPage, LandingPage } from './landing-page.tsx';
 import { pageMeta, render as prerender, renderHead } from './prerender.tsx';
 import { LANDING_TEXT_ID, pageLandingText } from './text.ts';
 
@@ -41,7 +41,7 @@ describe('LandingPage', () => {
     });
 
     const numbers = screen.getByRole('region', { name: 'Adwuma in numbers' });
-    for (const value of ['400+', '50+', '4.3', '20+']) {
+    for (const value of ['1,000+', '50+', '4.8', '20+']) {
       expect(within(numbers).getByText(value)).toBeInTheDocument();
     }
   });
@@ -94,6 +94,39 @@ describe('LandingPage', () => {
     consoleError.mockRestore();
     act(() => root.unmount());
     container.remove();
+  });
+
+  it("states the operator's LANDING_CLAIMS when built with them, and hydrates keeping them", async () => {
+    const html = prerender('en', 'providers=250+; rating=4.6');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const numbers = within(container).getByRole('region', { name: 'Adwuma in numbers' });
+    for (const value of ['250+', '50+', '4.6', '20+'])
+      expect(within(numbers).getByText(value)).toBeInTheDocument();
+    expect(within(numbers).queryByText('1,000+')).toBeNull();
+
+    const claims = claimsFromPage(container);
+    expect(claims).toEqual({ providers: '250+', categories: '50+', rating: '4.6', cities: '20+' });
+    const onRecoverableError = vi.fn();
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <LandingPage claims={claims} />
+        </StrictMode>,
+        { onRecoverableError },
+      ),
+    );
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(within(numbers).getByText('250+')).toBeInTheDocument();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('refuses a malformed LANDING_CLAIMS at build time', () => {
+    expect(() => prerender('en', 'providers=lots')).toThrow(/LANDING_CLAIMS: providers must be a figure/);
+    expect(() => prerender('en', 'customers=5+')).toThrow(/LANDING_CLAIMS: unknown claim/);
   });
 });
 

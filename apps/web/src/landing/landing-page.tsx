@@ -1,4 +1,4 @@
-import { MARKETING_CLAIMS } from '@adwuma/shared/marketing';
+import { DEFAULT_CLAIM_VALUES, MARKETING_CLAIMS, type MarketingClaimValues } from '@adwuma/shared/marketing';
 import {
   ArrowRight,
   BadgeCheck,
@@ -33,19 +33,39 @@ import { WaitlistForm } from './waitlist-form.tsx';
  * how-it-works, numbers, a second waitlist form, footer. Prerendered at build time, so it must render
  * the same on the server and in the browser (no window, no storage during render).
  */
-export function LandingPage({ text = ENGLISH_LANDING_TEXT }: { text?: LandingText }) {
+/**
+ * `claims`: the numbers section's figures — the shared claims when prerendered; when hydrating, those
+ * the page was served with (the server may state its own, LANDING_CLAIMS: claimsFromPage).
+ */
+export function LandingPage({
+  text = ENGLISH_LANDING_TEXT,
+  claims = DEFAULT_CLAIM_VALUES,
+}: {
+  text?: LandingText;
+  claims?: MarketingClaimValues;
+}) {
   // The chrome asks through a hook (site-text.ts): one per text, stable across renders.
   const useChromeText = useMemo(() => () => text.site, [text]);
   return (
     <LandingTextContext.Provider value={text}>
       <SiteTextContext.Provider value={useChromeText}>
-        <LandingLayout />
+        <LandingLayout claims={claims} />
       </SiteTextContext.Provider>
     </LandingTextContext.Provider>
   );
 }
 
-function LandingLayout() {
+/** The figures the served page states (data-claim), so hydration keeps what the server sent. */
+export function claimsFromPage(root: ParentNode): MarketingClaimValues {
+  const values = { ...DEFAULT_CLAIM_VALUES };
+  for (const claim of MARKETING_CLAIMS) {
+    const text = root.querySelector(`[data-claim="${claim.key}"]`)?.textContent?.trim();
+    if (text) values[claim.key] = text;
+  }
+  return values;
+}
+
+function LandingLayout({ claims }: { claims: MarketingClaimValues }) {
   const t = useLandingText();
   return (
     <div className="flex min-h-dvh flex-col bg-bg text-fg">
@@ -61,7 +81,7 @@ function LandingLayout() {
         <Hero />
         <WhyChoose />
         <HowItWorks />
-        <Numbers />
+        <Numbers claims={claims} />
         <BottomWaitlist />
       </main>
       <SiteFooter />
@@ -324,10 +344,7 @@ function HowItWorks() {
   );
 }
 
-/** MARKETING_CLAIMS' labels, in order (the English is the shared one, word for word). */
-const CLAIM_KEYS = ['providers', 'categories', 'rating', 'cities'] as const;
-
-function Numbers() {
+function Numbers({ claims }: { claims: MarketingClaimValues }) {
   const t = useLandingText();
   return (
     <section aria-labelledby="numbers-title" className="relative overflow-hidden bg-stone-900 text-white">
@@ -340,16 +357,19 @@ function Numbers() {
           <p className="mt-3 text-lg text-stone-300">{t('numbers.text')}</p>
         </div>
         <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4 lg:gap-6">
-          {MARKETING_CLAIMS.map((claim, index) => (
+          {MARKETING_CLAIMS.map((claim) => (
             <div
-              key={claim.label}
+              key={claim.key}
               className="flex flex-col-reverse justify-end rounded-3xl border border-white/10 bg-white/5 p-5 sm:p-6"
             >
               <dt className="mt-1 text-sm font-medium text-stone-300 sm:text-base">
-                {t(`numbers.claims.${CLAIM_KEYS[index]}`)}
+                {t(`numbers.claims.${claim.key}`)}
               </dt>
-              <dd className="text-4xl font-extrabold tracking-tight text-amber-400 sm:text-5xl">
-                {claim.value}
+              <dd
+                data-claim={claim.key}
+                className="text-4xl font-extrabold tracking-tight text-amber-400 sm:text-5xl"
+              >
+                {claims[claim.key]}
               </dd>
             </div>
           ))}

@@ -1,4 +1,5 @@
 import { LANGUAGE_TAGS, type Language } from '@adwuma/shared/i18n/locale';
+import { parseLandingClaims } from '@adwuma/shared/marketing';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import commonAk from '../locales/ak/common.json';
@@ -24,11 +25,14 @@ const CATALOGS: Record<Language, LandingCatalogs> = {
   ak: { site: withoutMeta(siteAk), common: withoutMeta(commonAk), landing: withoutMeta(landingAk) },
 };
 
-/** The landing page as HTML in `language`, put into landing(.ak).html at build time. */
-export function render(language: Language = 'en'): string {
+/**
+ * The landing page as HTML in `language`, put into landing(.ak).html at build time; `claims` is
+ * LANDING_CLAIMS (unset: the shared claims, which the demo data backs).
+ */
+export function render(language: Language = 'en', claims?: string): string {
   return renderToString(
     <StrictMode>
-      <LandingPage text={landingText(language, CATALOGS[language])} />
+      <LandingPage text={landingText(language, CATALOGS[language])} claims={parseLandingClaims(claims)} />
     </StrictMode>,
   );
 }

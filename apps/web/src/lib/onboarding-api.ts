@@ -12,7 +12,16 @@ import type {
   ProviderServices,
   WeeklyAvailabilityRequest,
 } from '@adwuma/shared';
-import { MISSING_TABLE_CODE, onboardingRetryDelay, shouldRetryOnboardingQuery } from '@adwuma/shared';
+import {
+  isProviderLike,
+  MISSING_TABLE_CODE,
+  onboardingPath,
+  onboardingRetryDelay,
+  POST_ONBOARDING_FALLBACK,
+  REQUIRED_STEPS,
+  type Role,
+  shouldRetryOnboardingQuery,
+} from '@adwuma/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './api.ts';
 
@@ -86,6 +95,55 @@ export const onboardingStatusQuery = queryOptions({
 });
 
 export const useOnboardingStatus = () => useQuery(onboardingStatusQuery);
+
+/**
+ * Spec 8: a failed post-onboarding status fetch gives all-false flags. What the gate reads when GET
+ * /api/onboarding/status failed: core onboarding as the profile states it, every post-onboarding
+ * flag false, no documents and no verification session (so a finished provider is shown the
+ * verification step, where the real state is read again) — instead of an error screen.
+ */
+export function fallbackOnboardingStatus(me: { role: Role; profile: Profile }): OnboardingStatus {
+  const { profile } = me;
+  const core = profile.core_onboarding_progress;
+  const coreSteps = {
+    profile: core.profile_completed,
+    location: core.location_completed,
+    services: core.skills_completed,
+  };
+  const complete = profile.onboarding_completed;
+  const next = complete
+    ? null
+    : (REQUIRED_STEPS.find((step) => step in coreSteps && !coreSteps[step as keyof typeof coreSteps]) ??
+      'profile');
+  const done = Object.values(coreSteps).filter(Boolean).length;
+  return {
+    role: me.role,
+    isProvider: isProviderLike(me.role),
+    isOnboardingComplete: complete,
+    nextRequiredStep: next,
+    postOnboardingCompleted: false,
+    currentStep: complete
+      ? 'subscription'
+      : !profile.intro_seen
+        ? 'welcome'
+        : next === 'services'
+          ? 'services'
+          : next === 'location'
+            ? 'location'
+            : 'profile',
+    completionPercentage: Math.round((done / 3) * 100),
+    core: { ...core },
+    post: { ...POST_ONBOARDING_FALLBACK },
+    steps: REQUIRED_STEPS.map((id) => ({
+      id,
+      complete: id in coreSteps ? coreSteps[id as keyof typeof coreSteps] : false,
+    })),
+    introSeen: profile.intro_seen,
+    verification: { uploadedDocuments: 0, requiredDocuments: 3, sessionStatus: null },
+    gate: onboardingPath(next ?? 'verification'),
+    hasCustomerActivity: false,
+  };
+}
 
 export const savedLocationQuery = queryOptions({
   queryKey: onboardingKeys.location,

@@ -1,6 +1,7 @@
 import { ACTIVE_ROLE_STORAGE_KEY, type MeResponse } from '@adwuma/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from './api.ts';
+import { isRoleFallback, lookUpWithoutRole, ROLE_LOOKUP_TIMEOUT_MS, withTimeout } from './role-fallback.ts';
 
 export const ME_PATH = '/api/me';
 /** What the app asks on start: /api/me's answer, or null (200) for a visitor without a session. */
@@ -9,14 +10,25 @@ export const ME_QUERY_KEY = ['me'] as const;
 
 export type Me = MeResponse;
 
-/** GET /api/session: the signed-in user, or null when signed out (a 401 is an answer, not a failure). */
+/**
+ * GET /api/session: the signed-in user, or null when signed out (a 401 is an answer, not a failure).
+ * Spec 4: when the lookup of the role fails or takes more than 6 s, the person continues as a
+ * customer (role-fallback.ts) if the auth server says they are signed in.
+ */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    const me = await api<Me | null | undefined>(SESSION_PATH);
+    const me = await withTimeout(
+      (signal) => api<Me | null | undefined>(SESSION_PATH, { signal }),
+      ROLE_LOOKUP_TIMEOUT_MS,
+    );
     return me && typeof me === 'object' && me.user ? me : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
+    try {
+      return await lookUpWithoutRole();
+    } catch {
+      throw error;
+    }
   }
 }
 
@@ -27,6 +39,8 @@ export const meQueryOptions = queryOptions({
   // everywhere, password reset) is noticed.
   staleTime: 60_000,
   refetchOnWindowFocus: true,
+  // A customer stand-in (the role lookup failed) is asked again soon for the real role.
+  refetchInterval: (query) => (isRoleFallback(query.state.data) ? 30_000 : false),
 });
 
 /** Spec 4: the other local keys for role and onboarding state. */

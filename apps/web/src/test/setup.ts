@@ -20,6 +20,11 @@ for (const element of [document.documentElement, document.body]) {
 }
 window.localStorage.clear();
 window.sessionStorage.clear();
+// The chosen view lives in a cookie too (features/auth/view-choice.ts): forgotten like storage.
+const forgetView = () => {
+  document.cookie = 'adwuma_view=; Path=/; Max-Age=0';
+};
+forgetView();
 
 // A lazy route's first import can take over a second on a busy 2-core machine (CI runs the API
 // suites beside these); findBy* waits up to 5 s instead of 1 s. A test that fails still fails.
@@ -36,6 +41,7 @@ i18n.options.missingKeyHandler = (_languages, namespace, key) => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  forgetView();
   if (missingTexts.length > 0) {
     const keys = missingTexts.splice(0).join(', ');
     throw new Error(`Texts missing from the English catalogs (src/locales/en): ${keys}`);

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   forgotPasswordSchema,
+  newPasswordField,
   newPasswordSchema,
   passwordChecklist,
+  passwordField,
   signInSchema,
   signUpSchema,
+  signUpServerSchema,
 } from './schemas.ts';
 
 const firstMessage = (result: {
@@ -34,8 +37,8 @@ describe('sign-up form (spec 5)', () => {
   const valid = {
     fullName: 'Kofi Boateng',
     email: 'kofi@example.com',
-    password: 'Akwaaba22',
-    confirmPassword: 'Akwaaba22',
+    password: 'Akwaaba22!',
+    confirmPassword: 'Akwaaba22!',
   };
   it('accepts a valid form and defaults userRole to customer', () => {
     expect(signUpSchema.parse(valid).userRole).toBe('customer');
@@ -44,10 +47,14 @@ describe('sign-up form (spec 5)', () => {
     [{ email: 'nope' }, 'Invalid email address'],
     [{ password: 'Akwa1', confirmPassword: 'Akwa1' }, 'Password must be at least 8 characters'],
     [
-      { password: 'akwaaba22', confirmPassword: 'akwaaba22' },
+      { password: 'akwaaba22!', confirmPassword: 'akwaaba22!' },
       'Password must contain at least one uppercase letter',
     ],
-    [{ password: 'Akwaabaaa', confirmPassword: 'Akwaabaaa' }, 'Password must contain at least one number'],
+    [{ password: 'Akwaabaa!', confirmPassword: 'Akwaabaa!' }, 'Password must contain at least one number'],
+    [
+      { password: 'Akwaaba22', confirmPassword: 'Akwaaba22' },
+      'Password must contain at least one special character',
+    ],
     [{ fullName: 'K' }, 'Full name must be at least 2 characters'],
     [{ confirmPassword: 'Different1' }, "Passwords don't match"],
     [{ fullName: '<script>x</script>' }, 'HTML tags are not allowed'],
@@ -72,6 +79,7 @@ describe('forgot password (spec 5)', () => {
 describe('new password (spec 5)', () => {
   it.each([
     ['Ab1!', 'Password must be at least 8 characters'],
+    ['abcdefgh1!', 'Password must contain at least one uppercase letter'],
     ['Abcdefgh!', 'Password must contain at least one number'],
     ['Abcdefgh1', 'Password must contain at least one special character'],
   ])('%s → %s', (password, message) => {
@@ -85,9 +93,27 @@ describe('new password (spec 5)', () => {
   it('the live checklist', () => {
     expect(passwordChecklist('abc')).toEqual([
       { label: '8+ characters', met: false },
+      { label: 'Contains uppercase letter', met: false },
       { label: 'Contains number', met: false },
       { label: 'Contains special character', met: false },
     ]);
-    expect(passwordChecklist('abcdefg1#').every((c) => c.met)).toBe(true);
+    expect(passwordChecklist('Abcdefg1#').every((c) => c.met)).toBe(true);
+    expect(passwordChecklist('Abcdefg1-').every((c) => c.met)).toBe(true);
+  });
+});
+
+describe('issue 29: one password rule for sign-up, reset and change', () => {
+  it.each(['Kofi-2026A', 'Akwaaba_22', 'Akwa aba22', 'Akwaaba.22', 'Akwaaba22!', 'Akwaaba22&'])(
+    '%s is accepted everywhere',
+    (password) => {
+      expect(passwordField.safeParse(password).success).toBe(true);
+      expect(newPasswordField.safeParse(password).success).toBe(true);
+      expect(signUpServerSchema.shape.password.safeParse(password).success).toBe(true);
+    },
+  );
+  it.each(['Akwaaba22', 'akwaaba-22', 'Akwaaba-x'])('%s is refused everywhere', (password) => {
+    expect(passwordField.safeParse(password).success).toBe(false);
+    expect(newPasswordField.safeParse(password).success).toBe(false);
+    expect(signUpServerSchema.shape.password.safeParse(password).success).toBe(false);
   });
 });

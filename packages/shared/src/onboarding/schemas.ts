@@ -158,6 +158,11 @@ export const onboardingStatusSchema = z.object({
   }),
   /** The provider gate's answer for this user on a protected page: 'pass' or /onboarding/{step}. */
   gate: z.string(),
+  /**
+   * Whether the person has done anything as a customer: posted a job, asked for a quote, booked, or
+   * started a conversation (decision 021). Onboarding then offers "Back to my customer account".
+   */
+  hasCustomerActivity: z.boolean(),
 });
 export type OnboardingStatus = z.infer<typeof onboardingStatusSchema>;
 

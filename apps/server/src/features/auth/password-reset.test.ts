@@ -39,7 +39,7 @@ describe('forgot and reset password', () => {
     expect(res.json()).toMatchObject({ status: true });
     const token = await tokenFromMail(user.email);
 
-    const weak = await post(t, '/api/auth/reset-password', { token, newPassword: 'nospecial1' });
+    const weak = await post(t, '/api/auth/reset-password', { token, newPassword: 'Nospecial1' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.details.fields[0]).toEqual({
       field: 'newPassword',

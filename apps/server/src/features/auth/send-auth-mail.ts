@@ -11,10 +11,13 @@ import type { Mailer } from '../../plugins/mail.ts';
 export const AUTH_MAIL_QUEUE = 'auth-mail';
 
 export interface AuthMailJob {
-  kind: 'verify-email' | 'reset-password';
+  kind: 'verify-email' | 'reset-password' | 'sign-in-code';
   to: string;
   name: string;
+  /** The link of the mail's button (for a sign-in code: the sign-in page). */
   url: string;
+  /** Issue 29: the 6-digit sign-in code (kind sign-in-code only). */
+  code?: string;
   /** One per request for a mail: a retried job finds its mail sent and sends nothing. */
   key: string;
   /**
@@ -60,6 +63,54 @@ async function languageOf(database: Database | undefined, job: AuthMailJob): Pro
   return mailLanguage(job.language);
 }
 
+/**
+ * Issue 29: the sign-in code mail. English only for now: the Twi text awaits a translator (the
+ * other account mails' Twi lives in lib/mail/texts.ts).
+ */
+const SIGN_IN_CODE_MAIL = {
+  // Not the code itself: subjects are logged.
+  subject: 'Your Adwuma sign-in code',
+  title: 'Your sign-in code',
+  intro:
+    'Someone (we hope you) asked to sign in to Adwuma with this email address. Enter this code on the sign-in page:',
+  expiry: 'The code works once, for 10 minutes.',
+  button: 'Open the sign-in page',
+  linkLine: 'Sign in at: {url}',
+  footer:
+    "If you didn't ask for it, you can ignore this email: without the code nobody gets in. Someone may be trying passwords on your account; choosing a new password keeps it safe.",
+} as const;
+
+async function sendSignInCode(deps: { mailer: Mailer }, job: AuthMailJob, language: Language) {
+  const texts = SIGN_IN_CODE_MAIL;
+  const code = job.code ?? '';
+  const greeting = greetingOf(language, job.name || null);
+  await deps.mailer.send({
+    to: job.to,
+    subject: texts.subject,
+    text: [
+      greeting,
+      '',
+      texts.intro,
+      '',
+      code,
+      '',
+      texts.expiry,
+      fill(texts.linkLine, { url: job.url }),
+      '',
+      texts.footer,
+    ].join('\n'),
+    html: layout(
+      texts.title,
+      [greeting, texts.intro, code, texts.expiry],
+      { href: job.url, label: texts.button },
+      texts.footer,
+      language,
+    ),
+    template: 'auth-sign-in-code',
+    dedupeKey: job.key,
+  });
+}
+
 /** Sends one account mail. Idempotent: a mail already recorded under its key is not sent again. */
 export async function sendAuthMail(
   deps: { mailer: Mailer; database?: Database },
@@ -68,6 +119,7 @@ export async function sendAuthMail(
   const dedupeKey = job.key;
   if (await deps.mailer.alreadySent(dedupeKey)) return;
   const language = await languageOf(deps.database, job);
+  if (job.kind === 'sign-in-code') return sendSignInCode(deps, job, language);
   const greeting = greetingOf(language, job.name || null);
   const texts =
     job.kind === 'verify-email' ? MAIL_TEXTS[language].verifyEmail : MAIL_TEXTS[language].resetPassword;

@@ -1,7 +1,12 @@
 import { DOCUMENT_MESSAGES, PUBLIC_FILES_PATH } from '@adwuma/shared';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isValidStorageKey, type LocalFileStore, verifyFileUrlSignature } from '../../plugins/storage.ts';
+import {
+  isValidStorageKey,
+  type LocalFileStore,
+  parseFileUrlExpiry,
+  verifyFileUrlSignature,
+} from '../../plugins/storage.ts';
 import type { App } from '../../types.ts';
 
 /** What a stored file may do once opened: show itself, nothing more (no script, no form, no fetch). */
@@ -73,13 +78,12 @@ export async function fileRoutes(app: App) {
     async (request, reply) => {
       if (!local) throw notFound(DOCUMENT_MESSAGES.notFound);
       const { bucket, '*': key } = request.params;
-      const expires = Number(request.query.expires ?? Number.NaN);
+      const expires = parseFileUrlExpiry(request.query.expires);
       const sig = request.query.sig ?? '';
       const valid =
         bucket === local.bucket &&
         isValidStorageKey(key) &&
-        Number.isSafeInteger(expires) &&
-        expires > 0 &&
+        expires !== null &&
         verifyFileUrlSignature(local.signingKey, bucket, key, expires, sig);
       if (!valid) throw new AppError(403, 'FORBIDDEN', DOCUMENT_MESSAGES.linkInvalid);
       const remaining = expires - Math.floor(Date.now() / 1000);

@@ -26,6 +26,7 @@ import {
 import { roleOf, type SessionUser } from '../../kernel/http/session.ts';
 import { refreshProviderSearch } from '../../kernel/provider-search.ts';
 import { ownProfile } from '../profile/index.ts';
+import { hasCustomerActivity } from './customer-activity.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -99,9 +100,10 @@ export async function getOnboardingStatus(
   log: FastifyBaseLogger,
   knownRole?: Role,
 ): Promise<OnboardingStatus> {
-  const [{ facts, profile }, role] = await Promise.all([
+  const [{ facts, profile }, role, customerActivity] = await Promise.all([
     loadOnboardingFacts(db, user),
     knownRole ? Promise.resolve(knownRole) : roleOf(db, user.id),
+    hasCustomerActivity(db, user.id),
   ]);
   const result = computeOnboarding(role, facts);
   const isProvider = isProviderLike(role);
@@ -135,6 +137,7 @@ export async function getOnboardingStatus(
     introSeen: profile.intro_seen,
     verification: { uploadedDocuments, requiredDocuments: ID_DOCUMENTS_REQUIRED, sessionStatus },
     gate,
+    hasCustomerActivity: customerActivity,
   };
 }
 

@@ -5,6 +5,7 @@ import { createDatabaseLimitStore } from './database-store.ts';
 import { createRedisLimitStore } from './redis-store.ts';
 import type { LimitStore } from './types.ts';
 
+export { type ClaimAnswer, claimKey, type HeldClaim } from './claims.ts';
 export { countInWindowSql, createDatabaseLimitStore } from './database-store.ts';
 export { createRedisLimitStore } from './redis-store.ts';
 export { routeLimitStore } from './route-store.ts';

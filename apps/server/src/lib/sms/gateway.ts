@@ -25,6 +25,18 @@ export interface SmsConfig {
   } | null;
 }
 
+/**
+ * Issue 29: sign-in and verification codes sent per hour, by all numbers together and by the
+ * numbers of one network prefix (SMS_HOURLY_BUDGET, SMS_HOURLY_BUDGET_PER_PREFIX). A spent budget
+ * refuses codes until its hour ends and alerts the operators once (features/auth/phone-auth.ts).
+ */
+export interface SmsBudget {
+  hourly: number;
+  hourlyPerPrefix: number;
+}
+
+export const DEFAULT_SMS_BUDGET: SmsBudget = { hourly: 500, hourlyPerPrefix: 200 };
+
 /** The gateway refused the message (or could not be reached): kept as the outbox row's error. */
 export class SmsSendError extends Error {
   constructor(message: string) {

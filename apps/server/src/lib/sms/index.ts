@@ -3,6 +3,8 @@ export {
   createAfricasTalkingGateway,
   createOutboxGateway,
   createSmsGateway,
+  DEFAULT_SMS_BUDGET,
+  type SmsBudget,
   type SmsConfig,
   type SmsGateway,
   type SmsMessage,

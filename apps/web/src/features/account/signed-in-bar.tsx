@@ -12,7 +12,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar, initialsOf } from '../../components/ui/avatar.tsx';
 import { DataSaverSwitch } from '../../components/ui/data-saver-switch.tsx';
 import { VerifiedBadge } from '../../components/ui/verified-badge.tsx';
@@ -62,7 +62,14 @@ export function AccountMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const { t } = useAccountText();
+  // Decision 020: the customer view is the way out of provider setup, so switching to it from an
+  // onboarding screen goes on to the dashboard; elsewhere the page stays (the gate decides).
+  const switchView = (view: ActiveRole) => {
+    setActiveRole(view);
+    if (view === 'customer' && pathname.startsWith(ROUTES.onboarding)) navigate(ROUTES.dashboard);
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the page changes
   useEffect(() => setOpen(false), [pathname]);
@@ -132,7 +139,7 @@ export function AccountMenu() {
                     key={view}
                     type="button"
                     aria-pressed={activeRole === view}
-                    onClick={() => setActiveRole(view)}
+                    onClick={() => switchView(view)}
                     className={`min-h-9 rounded-full text-sm font-semibold ${
                       activeRole === view ? 'bg-card text-fg shadow-sm' : 'text-muted-fg hover:text-fg'
                     }`}

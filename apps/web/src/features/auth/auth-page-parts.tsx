@@ -7,6 +7,7 @@ import { AppLink } from '../../components/ui/button-link.tsx';
 import { ROUTES } from '../../lib/routes.ts';
 import { FullScreenState } from './components/full-screen-state.tsx';
 import { sayAuthText, useAuthText } from './i18n.ts';
+import { ModeLink } from './mode-links.tsx';
 import { useJoinAsProvider } from './use-join-as-provider.ts';
 
 // The presentational parts of the /auth screen (auth-page.tsx holds the flow).
@@ -107,11 +108,22 @@ const TABS = [
   { mode: 'signup', label: 'tabs.signup' },
 ] as const;
 
-/** Sign in / Sign up tabs; the arrow keys move between them (WAI-ARIA tabs pattern). */
-export function AuthTabs({ mode, onSwitch }: { mode: AuthMode; onSwitch: (mode: AuthMode) => void }) {
+/**
+ * Sign in / Sign up tabs; the arrow keys move between them (WAI-ARIA tabs pattern). Each tab is a
+ * link to its mode (issue 30), so it works before the app has hydrated.
+ */
+export function AuthTabs({
+  mode,
+  onSwitch,
+  hrefFor,
+}: {
+  mode: AuthMode;
+  onSwitch: (mode: AuthMode) => void;
+  hrefFor: (mode: AuthMode) => string;
+}) {
   const { t } = useAuthText();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+  const tabRefs = useRef<(HTMLAnchorElement | null)[]>([]);
+  const onTabKey = (event: KeyboardEvent<HTMLAnchorElement>, index: number) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     event.preventDefault();
     const next = (index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
@@ -129,25 +141,25 @@ export function AuthTabs({ mode, onSwitch }: { mode: AuthMode; onSwitch: (mode: 
       {TABS.map((tab, index) => {
         const selected = mode === tab.mode;
         return (
-          <button
+          <ModeLink
             key={tab.mode}
-            ref={(el) => {
+            ref={(el: HTMLAnchorElement | null) => {
               tabRefs.current[index] = el;
             }}
-            type="button"
+            href={hrefFor(tab.mode)}
             role="tab"
             id={`auth-tab-${tab.mode}`}
             aria-selected={selected}
             aria-controls="auth-panel"
             tabIndex={selected ? 0 : -1}
             onKeyDown={(event) => onTabKey(event, index)}
-            onClick={() => !selected && onSwitch(tab.mode)}
-            className={`min-h-10 rounded-full px-4 text-sm font-semibold transition-colors ${
+            onSwitch={() => !selected && onSwitch(tab.mode)}
+            className={`inline-flex min-h-10 items-center justify-center rounded-full px-4 text-sm font-semibold transition-colors ${
               selected ? 'bg-card text-fg shadow-sm' : 'text-muted-fg hover:text-fg'
             }`}
           >
             {t(tab.label)}
-          </button>
+          </ModeLink>
         );
       })}
     </div>
@@ -159,10 +171,12 @@ export function AuthFooter({
   mode,
   showTabs,
   onSwitch,
+  hrefFor,
 }: {
   mode: AuthMode;
   showTabs: boolean;
   onSwitch: (mode: AuthMode) => void;
+  hrefFor: (mode: AuthMode) => string;
 }) {
   const { t } = useAuthText();
   return (
@@ -170,13 +184,13 @@ export function AuthFooter({
       {showTabs && (
         <p className="mt-6 text-center text-sm text-muted-fg">
           {mode === 'signin' ? t('footer.noAccount') : t('footer.haveAccount')}{' '}
-          <button
-            type="button"
-            onClick={() => onSwitch(mode === 'signin' ? 'signup' : 'signin')}
+          <ModeLink
+            href={hrefFor(mode === 'signin' ? 'signup' : 'signin')}
+            onSwitch={() => onSwitch(mode === 'signin' ? 'signup' : 'signin')}
             className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-500"
           >
             {mode === 'signin' ? t('footer.createOne') : t('footer.signInInstead')}
-          </button>
+          </ModeLink>
         </p>
       )}
       {mode === 'signup' && (

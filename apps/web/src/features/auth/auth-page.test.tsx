@@ -103,7 +103,7 @@ describe('/auth sign-in', () => {
       () => (signedIn ? json(200, makeMe()) : SIGNED_OUT()),
     );
     await user.type(await screen.findByLabelText('Email'), 'ama@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Akwaaba22');
+    await user.type(screen.getByLabelText('Password'), 'Akwaaba22!');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const code = await screen.findByLabelText('Authentication code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -152,14 +152,14 @@ describe('/auth sign-up', () => {
     await user.click(screen.getByRole('radio', { name: /Become a Provider/ }));
     await user.type(screen.getByLabelText('Full name'), 'Kofi Boateng');
     await user.type(screen.getByLabelText('Email'), 'Kofi@Example.com');
-    await user.type(screen.getByLabelText('Password'), 'Akwaaba22');
-    await user.type(screen.getByLabelText('Confirm password'), 'Akwaaba22');
+    await user.type(screen.getByLabelText('Password'), 'Akwaaba22!');
+    await user.type(screen.getByLabelText('Confirm password'), 'Akwaaba22!');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location()).toBe('/check-email?email=kofi%40example.com'));
     expect(callsTo(fetchMock, '/api/auth/sign-up/email')[0]?.body).toMatchObject({
       name: 'Kofi Boateng',
       email: 'kofi@example.com',
-      password: 'Akwaaba22',
+      password: 'Akwaaba22!',
       user_role: 'explorer',
       callbackURL: '/auth/callback',
     });
@@ -175,8 +175,8 @@ describe('/auth sign-up', () => {
     expect(screen.queryByRole('radio', { name: /Find Services/ })).toBeNull();
     await user.type(screen.getByLabelText('Full name'), 'Esi Owusu');
     await user.type(screen.getByLabelText('Email'), 'esi@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Akwaaba22');
-    await user.type(screen.getByLabelText('Confirm password'), 'Akwaaba22');
+    await user.type(screen.getByLabelText('Password'), 'Akwaaba22!');
+    await user.type(screen.getByLabelText('Confirm password'), 'Akwaaba22!');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() =>
       expect(callsTo(fetchMock, '/api/auth/sign-up/email')[0]?.body).toMatchObject({ user_role: 'explorer' }),
@@ -194,8 +194,8 @@ describe('/auth sign-up', () => {
     });
     await user.type(await screen.findByLabelText('Full name'), 'Kofi Boateng');
     await user.type(screen.getByLabelText('Email'), 'kofi@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Akwaaba22');
-    await user.type(screen.getByLabelText('Confirm password'), 'Akwaaba22');
+    await user.type(screen.getByLabelText('Password'), 'Akwaaba22!');
+    await user.type(screen.getByLabelText('Confirm password'), 'Akwaaba22!');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'You already have an account' });
@@ -225,8 +225,8 @@ describe('/auth sign-up', () => {
     );
     await user.type(await screen.findByLabelText('Full name'), 'Kofi Boateng');
     await user.type(screen.getByLabelText('Email'), 'kofi@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Akwaaba22');
-    await user.type(screen.getByLabelText('Confirm password'), 'Akwaaba22');
+    await user.type(screen.getByLabelText('Password'), 'Akwaaba22!');
+    await user.type(screen.getByLabelText('Confirm password'), 'Akwaaba22!');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await user.click(await screen.findByRole('button', { name: 'Reset password' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
@@ -253,6 +253,30 @@ describe('/auth forgot and reset password', () => {
       email: 'kofi@example.com',
       redirectTo: '/auth?mode=reset-password',
     });
+  });
+
+  it("forgot password: an address the spec's email rules refuse says 'Invalid email format'", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderAuth('/auth?mode=forgot-password', (req) =>
+      req.path === '/api/auth/request-password-reset' ? json(200, { status: true }) : undefined,
+    );
+    // A local part over 64 characters: a valid shape, refused by the email utility (spec 5).
+    await user.type(await screen.findByLabelText('Email'), `${'k'.repeat(65)}@example.com`);
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await within(screen.getByRole('alert')).findByText('Invalid email format')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/auth/request-password-reset')).toHaveLength(0);
+  });
+
+  it("forgot password: the server refusing the address says 'Invalid email format'", async () => {
+    const user = userEvent.setup();
+    renderAuth('/auth?mode=forgot-password', (req) =>
+      req.path === '/api/auth/request-password-reset'
+        ? json(400, { error: { code: 'INVALID_EMAIL', message: 'Invalid email' } })
+        : undefined,
+    );
+    await user.type(await screen.findByLabelText('Email'), 'kofi@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await within(screen.getByRole('alert')).findByText('Invalid email format')).toBeInTheDocument();
   });
 
   it('forgot password: past the limit says to wait 30 minutes', async () => {

@@ -15,6 +15,7 @@ import {
 import { FullScreenState } from './components/full-screen-state.tsx';
 import { TextButton } from './components/text-button.tsx';
 import { ExistingAccountDialog } from './existing-account-dialog.tsx';
+import { EmailCodeSignIn } from './forms/email-code-sign-in.tsx';
 import { ForgotPasswordForm } from './forms/forgot-password-form.tsx';
 import { PhoneAuthForm } from './forms/phone-auth-form.tsx';
 import { InvalidResetLink, ResetPasswordForm } from './forms/reset-password-form.tsx';
@@ -22,6 +23,7 @@ import { SignInForm } from './forms/sign-in-form.tsx';
 import { SignUpForm } from './forms/sign-up-form.tsx';
 import { TwoFactorForm } from './forms/two-factor-form.tsx';
 import { sayAuthText, useAuthText } from './i18n.ts';
+import { authModeHref } from './mode-links.tsx';
 import { useAuthFlow } from './use-auth-flow.ts';
 
 export type { FlowStatus } from './auth-page-text.ts';
@@ -74,6 +76,8 @@ export function AuthPage() {
   const showGoogle = auth.googleOn && showTabs;
   const existingEmail = auth.existingEmail;
   const byPhone = showTabs && method === 'phone';
+  // Issue 30: the mode switches are links to their mode, which work before the app has hydrated.
+  const hrefFor = (next: AuthMode) => authModeHref(next, { returnTo: auth.returnTo, intentProvider });
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-bg dark:from-brand-800/10">
@@ -83,7 +87,7 @@ export function AuthPage() {
           aria-labelledby="auth-title"
           className="w-full rounded-3xl border border-border bg-card p-5 shadow-sm sm:mx-auto sm:max-w-lg sm:p-8 lg:max-w-none"
         >
-          {showTabs && <AuthTabs mode={mode} onSwitch={switchMode} />}
+          {showTabs && <AuthTabs mode={mode} onSwitch={switchMode} hrefFor={hrefFor} />}
           <h1 id="auth-title" className="text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
             {t(`page.${headingKey}.title`)}
           </h1>
@@ -123,12 +127,20 @@ export function AuthPage() {
                 onSignedIn={auth.phoneSignedIn}
               />
             )}
+            {mode === 'signin' && !twoFactor && !byPhone && auth.codeOffer && (
+              <EmailCodeSignIn
+                key={auth.codeOffer.email}
+                offer={auth.codeOffer}
+                onSignedIn={auth.emailCodeSignedIn}
+              />
+            )}
             {mode === 'signin' && !twoFactor && !byPhone && (
               <SignInForm
                 defaultEmail={auth.prefill}
                 busy={busy}
                 onSubmit={auth.signIn}
                 onForgotPassword={(email) => switchMode('forgot-password', email)}
+                forgotPasswordHref={hrefFor('forgot-password')}
               />
             )}
             {mode === 'signup' && !byPhone && (
@@ -145,6 +157,7 @@ export function AuthPage() {
                 busy={busy}
                 onSubmit={auth.requestReset}
                 onBackToSignIn={() => switchMode('signin')}
+                backToSignInHref={hrefFor('signin')}
               />
             )}
             {mode === 'reset-password' &&
@@ -162,7 +175,7 @@ export function AuthPage() {
             )}
           </div>
 
-          <AuthFooter mode={mode} showTabs={showTabs} onSwitch={switchMode} />
+          <AuthFooter mode={mode} showTabs={showTabs} onSwitch={switchMode} hrefFor={hrefFor} />
         </section>
       </div>
       {existingEmail && (

@@ -26,6 +26,9 @@ function Dashboard() {
       <button type="button" onClick={() => void signOut()}>
         Log out
       </button>
+      <button type="button" onClick={() => void signOut({ everywhere: true })}>
+        Log out everywhere
+      </button>
     </div>
   );
 }
@@ -34,7 +37,7 @@ const ROUTES = [
   { path: '/', Component: HomeRedirect },
   { Component: RequireAuth, children: [{ path: '/dashboard', Component: Dashboard }] },
   { path: '/auth', element: <h1>Sign in page</h1> },
-  { path: '/onboarding/welcome', element: <h1>Onboarding</h1> },
+  { path: '/onboarding/:step', element: <h1>Onboarding</h1> },
 ];
 
 const location = () => screen.getByTestId('location').textContent;
@@ -102,6 +105,73 @@ describe('active role (spec 4)', () => {
   });
 });
 
+describe('role lookup failure (spec 4, 9)', () => {
+  const signedInUser = {
+    id: 'user-9',
+    email: 'kwame@example.com',
+    name: 'Kwame Boateng',
+    emailVerified: true,
+  };
+
+  it('a failed lookup of the role leaves a signed-in person a customer, not Authentication Error', async () => {
+    stubFetch((req) => {
+      if (req.path === '/api/me') return json(500, { error: { code: 'INTERNAL', message: 'Database down' } });
+      if (req.path === '/api/auth/get-session')
+        return json(200, { user: signedInUser, session: { id: 's' } });
+      return undefined;
+    });
+    renderWithSession(ROUTES, '/dashboard');
+    expect(
+      await screen.findByRole('heading', { name: 'Dashboard for kwame@example.com' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('role customer')).toBeInTheDocument();
+    expect(screen.getByText('view customer')).toBeInTheDocument();
+    expect(screen.queryByText('Authentication Error')).toBeNull();
+  });
+
+  it('a lookup slower than 6 s is given up: the person continues as a customer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch((req) => {
+      if (req.path === '/api/me') return new Promise<Response>(() => {});
+      if (req.path === '/api/auth/get-session')
+        return json(200, { user: signedInUser, session: { id: 's' } });
+      return undefined;
+    });
+    // The stub ignores the abort signal: make the aborted call fail as fetch does.
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      (input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          stubbed(input, init).then(resolve, reject);
+        }),
+    );
+    renderWithSession(ROUTES, '/dashboard');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5900);
+    });
+    expect(screen.queryByRole('heading', { name: /Dashboard for/ })).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Dashboard for kwame@example.com' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('role customer')).toBeInTheDocument();
+  });
+
+  it('no session at the auth server either: signed out, sent to sign in', async () => {
+    stubFetch((req) => {
+      if (req.path === '/api/me') return json(503, { error: { code: 'UNAVAILABLE', message: 'Busy' } });
+      if (req.path === '/api/auth/get-session') return json(200, null);
+      return undefined;
+    });
+    renderWithSession(ROUTES, '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+  });
+});
+
 describe('session expiry', () => {
   it('an API call answering SESSION_EXPIRED: toast, stored state cleared, sign in with returnTo', async () => {
     const user = userEvent.setup();
@@ -121,12 +191,47 @@ describe('session expiry', () => {
     });
     renderWithSession(ROUTES, '/dashboard?tab=2');
     await user.click(await screen.findByRole('button', { name: 'Load profile' }));
-    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    // Spec 8: 'Session Expired — Please sign in again to continue.'
+    expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+    expect(screen.getByText('Please sign in again to continue.')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/auth?returnTo=%2Fdashboard%3Ftab%3D2'));
     expect(window.localStorage.getItem('activeRole')).toBeNull();
     expect(window.localStorage.getItem('userRole')).toBeNull();
     expect(window.localStorage.getItem('onboarding_step')).toBeNull();
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+  });
+
+  it('a 401 while the app believed it was signed in says Session Expired too', async () => {
+    const user = userEvent.setup();
+    stubFetch((req) => {
+      if (req.path === '/api/me') return json(200, makeMe('customer'));
+      if (req.path === '/api/profile')
+        return json(401, { error: { code: 'UNAUTHORIZED', message: 'Sign in first.' } });
+      return undefined;
+    });
+    renderWithSession(ROUTES, '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Load profile' }));
+    expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+    expect(screen.getByText('Please sign in again to continue.')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/auth?returnTo=%2Fdashboard'));
+  });
+
+  it('the hard sign-out clears all local and session storage, the theme included (spec 4)', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    window.localStorage.setItem('activeRole', 'customer');
+    window.localStorage.setItem('search-recent', '["plumber"]');
+    window.sessionStorage.setItem('draft', '{}');
+    stubFetch((req) => {
+      if (req.path === '/api/me') return json(200, makeMe('customer'));
+      if (req.path.startsWith('/api/auth/')) return json(200, { success: true });
+      return undefined;
+    });
+    renderWithSession(ROUTES, '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Log out everywhere' }));
+    await waitFor(() => expect(window.localStorage.length).toBe(0));
+    expect(window.sessionStorage.length).toBe(0);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBeNull();
   });
 
   it('/api/me answering SESSION_EXPIRED on first load is just signed out', async () => {

@@ -1,5 +1,4 @@
 import {
-  ACTIVE_ROLE_STORAGE_KEY,
   type ActiveRole,
   AUTH_DELAYS,
   AUTH_TEXT,
@@ -30,9 +29,9 @@ import {
   meQueryOptions,
   SESSION_PATH,
 } from '../../lib/session.ts';
-import { safeStorage } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { JoinAsProviderHost } from './join-as-provider-dialog.tsx';
+import { readViewChoice, writeViewChoice } from './view-choice.ts';
 
 /**
  * Spec 4 "Auth screen" session states, as the app sees them: the first answer, a sign-in, a
@@ -110,13 +109,10 @@ export function expiredSignInUrl(path: string): string {
   return signInUrl(safe && safe !== '/' ? safe : '/dashboard');
 }
 
-/** Keeps everything but the theme choice: the hard sign-out clears the rest of this browser's state. */
+/** Spec 4 hard sign-out: all local and session storage, the theme choice included. */
 function clearAllStorage() {
   try {
-    const keep = Object.keys(window.localStorage).filter((k) => k.includes('theme'));
-    const kept = keep.map((k) => [k, window.localStorage.getItem(k)] as const);
     window.localStorage.clear();
-    for (const [k, v] of kept) if (v !== null) window.localStorage.setItem(k, v);
     window.sessionStorage.clear();
   } catch {
     // storage unavailable
@@ -163,27 +159,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (id) expiringRef.current = false;
   }, [query.status, me]);
 
-  // The active view: restored from storage only when the role allows it.
-  const [activeRole, setActiveRoleState] = useState<ActiveRole>('customer');
-  useEffect(() => {
-    if (!role) return;
-    setActiveRoleState(restoreActiveRole(safeStorage.get(ACTIVE_ROLE_STORAGE_KEY), role));
-  }, [role]);
+  // The active view (decision 021): the person's choice (the adwuma_view cookie the server reads
+  // too), honoured only when the role allows it; a provider-like person's default is the provider view.
+  const [viewChoice, setViewChoice] = useState<ActiveRole | null>(readViewChoice);
+  const activeRole: ActiveRole = role ? restoreActiveRole(viewChoice, role) : 'customer';
+  const chooseView = useCallback((next: ActiveRole | null) => {
+    writeViewChoice(next);
+    setViewChoice(next);
+  }, []);
   const setActiveRole = useCallback(
-    (next: ActiveRole) => {
-      const allowed = role && canSwitchView(role) ? next : 'customer';
-      safeStorage.set(ACTIVE_ROLE_STORAGE_KEY, allowed);
-      setActiveRoleState(allowed);
-    },
-    [role],
+    (next: ActiveRole) => chooseView(role && canSwitchView(role) ? next : 'customer'),
+    [role, chooseView],
   );
 
   const dropAccountData = useCallback(() => {
     clearStoredAuthState();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
     queryClient.setQueryData(ME_QUERY_KEY, null);
-    setActiveRoleState('customer');
-  }, [queryClient]);
+    chooseView(null);
+  }, [queryClient, chooseView]);
 
   // Spec 8 "Invalid refresh token": say so, forget the session, sign in again and come back here.
   useEffect(
@@ -200,7 +194,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (end?.signedInOnly && (path === SESSION_PATH || lastUserId.current === null)) return;
         expiringRef.current = true;
         lastUserId.current = null;
-        toast.info(end?.message ?? AUTH_TEXT.sessionExpired, { id: 'session-expired' });
+        // Spec 8: 'Session Expired — Please sign in again to continue.' (or the server's own reason).
+        if (end?.message) toast.info(end.message, { id: 'session-expired' });
+        else
+          toast.info(AUTH_TEXT.sessionExpiredTitle, {
+            id: 'session-expired',
+            description: AUTH_TEXT.sessionExpiredBody,
+          });
         dropAccountData();
         setEvent('SIGNED_OUT');
         const here = currentPath(locationRef.current);
@@ -287,7 +287,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   return (
     <AuthContext.Provider value={value}>
-      <JoinAsProviderHost refresh={refresh}>{children}</JoinAsProviderHost>
+      <JoinAsProviderHost refresh={refresh} chooseView={chooseView}>
+        {children}
+      </JoinAsProviderHost>
     </AuthContext.Provider>
   );
 }

@@ -1,4 +1,11 @@
-import { AUTH_TEXT, isProviderLike, type OnboardingStatus, onboardingPath, signInUrl } from '@adwuma/shared';
+import {
+  AUTH_TEXT,
+  gateFromStatus,
+  gateNeedsStatus,
+  homePath,
+  isProviderLike,
+  signInUrl,
+} from '@adwuma/shared';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -43,40 +50,30 @@ export function RequireAuth() {
 }
 
 /**
- * Where `/` sends a provider-like user, from the server's onboarding status: with core onboarding
- * to finish, /onboarding/{nextRequiredStep} (spec 2), or the welcome screen while the intro is
- * unseen (set A's first step, spec 4); otherwise /dashboard (where the provider gate takes over).
- */
-export function homeTargetForProvider(status: OnboardingStatus): string {
-  if (status.isOnboardingComplete) return '/dashboard';
-  if (!status.introSeen) return ONBOARDING_WELCOME_PATH;
-  return onboardingPath(status.nextRequiredStep ?? 'profile');
-}
-
-/**
- * Spec 2 "/": no user goes to /auth; a provider with onboarding to finish goes to
- * /onboarding/{nextRequiredStep}; admins to /admin (issue 22); everyone else to /dashboard.
+ * Spec 2 "/" (decision 021), as the server answers a full page load of `/` (apps/server/src/app.ts):
+ * no user goes to /auth; admins to /admin; a provider-like person in the provider view whom the
+ * gate stops goes to the gate's /onboarding/{step}; everyone else to /dashboard.
  */
 export function HomeRedirect() {
-  const { status, me, role, isAdmin, isLoggingOut } = useSession();
-  const providerLike = role !== null && isProviderLike(role);
+  const { status, me, role, isAdmin, activeRole, isLoggingOut } = useSession();
+  const page = { view: activeRole, providerPage: false };
+  const needsStatus = role !== null && !isAdmin && gateNeedsStatus(role, page);
   const onboarding = useQuery({
     ...onboardingStatusQuery,
-    enabled: status === 'signed_in' && providerLike,
+    enabled: status === 'signed_in' && needsStatus,
     staleTime: 0,
   });
   if (status === 'loading' || isLoggingOut) return <SessionCheckScreen />;
   if (status === 'error') return <AuthErrorScreen />;
   if (!me) return <Navigate to="/auth" replace />;
-  // Issue 22: admins land on the admin panel (sign-in without returnTo comes through here).
   if (isAdmin) return <Navigate to="/admin" replace />;
-  if (!providerLike) return <Navigate to="/dashboard" replace />;
+  if (!needsStatus) return <Navigate to="/dashboard" replace />;
   if (onboarding.isPending) return <LoadingScreen />;
   // Without the server's answer, the profile's stored flag decides (spec 8: a failed fetch is "not done").
-  const target = onboarding.data
-    ? homeTargetForProvider(onboarding.data)
+  const gate = onboarding.data
+    ? gateFromStatus(onboarding.data, page)
     : needsOnboarding(me)
-      ? ONBOARDING_WELCOME_PATH
-      : '/dashboard';
-  return <Navigate to={target} replace />;
+      ? '/onboarding/profile'
+      : 'pass';
+  return <Navigate to={homePath({ signedIn: true, role, gate })} replace />;
 }

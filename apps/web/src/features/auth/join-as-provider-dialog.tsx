@@ -1,7 +1,6 @@
-import { ACTIVE_ROLE_STORAGE_KEY } from '@adwuma/shared';
+import type { ActiveRole } from '@adwuma/shared';
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { safeStorage } from '../../lib/storage.ts';
 import { becomeProvider } from './api/become-provider.ts';
 import { JoinAsProviderContext } from './join-as-provider-context.ts';
 import { ONBOARDING_WELCOME_PATH } from './paths.ts';
@@ -11,14 +10,17 @@ const JoinAsProviderDialog = lazy(() => import('./join-as-provider-confirm.tsx')
 
 /**
  * Holds the Join as Provider confirmation for the whole app, so it outlives the menu that opened
- * it. Start marks the person a provider (spec 4 "Other": role explorer, type provider) and opens
- * onboarding even if marking fails; Cancel changes nothing.
+ * it. Start marks the person a provider (spec 4 "Other": role explorer, type provider), switches to
+ * the provider view (decision 021) and opens onboarding even if marking fails; Cancel changes nothing.
  */
 export function JoinAsProviderHost({
   refresh,
+  chooseView,
   children,
 }: {
   refresh: () => Promise<unknown>;
+  /** Keeps the view without the role check (the new role is read after marking). */
+  chooseView: (view: ActiveRole) => void;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -31,19 +33,27 @@ export function JoinAsProviderHost({
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
+    let marked = false;
     try {
       await becomeProvider();
-      // The provider view is restored from storage once the new role is read.
-      safeStorage.set(ACTIVE_ROLE_STORAGE_KEY, 'provider');
-      await refresh();
+      marked = true;
+      // The provider view, honoured once the new role is read.
+      chooseView('provider');
     } catch {
       // Spec: onboarding opens whether or not the marking worked; it retries there.
+    }
+    // Onboarding first, then the new role: read on the page the person left, it would let that
+    // page's gate send them to their next step instead (the provider view gates every protected page).
+    navigate(ONBOARDING_WELCOME_PATH);
+    try {
+      if (marked) await refresh();
+    } catch {
+      // the session is read again on the next page anyway
     } finally {
       busyRef.current = false;
       setBusy(false);
       setOpen(false);
     }
-    navigate(ONBOARDING_WELCOME_PATH);
   };
 
   return (

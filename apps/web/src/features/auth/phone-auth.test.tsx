@@ -1,3 +1,4 @@
+import { GHANA_MOBILE_MESSAGE } from '@adwuma/shared';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -72,6 +73,16 @@ describe('/auth by phone (issue 21)', () => {
     await user.type(screen.getByLabelText('Phone number'), '12345');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('Enter a Ghana phone number, e.g. +233 24 123 4567')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/auth/phone-number/send-otp')).toHaveLength(0);
+
+    // Issue 29: a landline cannot receive the code, and the field says so.
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '030 221 2345');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(GHANA_MOBILE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+      expect.stringContaining(GHANA_MOBILE_MESSAGE),
+    );
     expect(callsTo(fetchMock, '/api/auth/phone-number/send-otp')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Phone number'));

@@ -1,9 +1,10 @@
-import { AUTH_DELAYS, AUTH_TEXT, type AuthMode, signupRole } from '@adwuma/shared';
+import { AUTH_DELAYS, AUTH_TEXT, type AuthMode, signupRole, validateEmail } from '@adwuma/shared';
 import type { NavigateFunction } from 'react-router';
 import { track } from '../../lib/analytics.ts';
 import { ApiError, fieldErrors } from '../../lib/api.ts';
 import { authApi } from '../../lib/auth-client.ts';
 import { toast } from '../../lib/toast.ts';
+import { codeOfferOf, type SignInCodeOffer } from './api/email-code.ts';
 import { isServiceFailure, mapError, toastAuthMessage } from './auth-feedback.ts';
 import type { FlowStatus, FormError } from './auth-page-text.ts';
 import type { useSession } from './auth-provider.tsx';
@@ -12,6 +13,7 @@ import type { ResetState } from './forms/reset-password-form.tsx';
 import type { SignInValues } from './forms/sign-in-form.tsx';
 import type { SignUpValues } from './forms/sign-up-form.tsx';
 import { sayAuthText } from './i18n.ts';
+import { ONBOARDING_WELCOME_PATH } from './paths.ts';
 
 type Shared = {
   mode: AuthMode;
@@ -32,10 +34,12 @@ export function useCredentialActions({
   intentProvider,
   session,
   setTwoFactor,
+  setCodeOffer,
 }: Shared & {
   intentProvider: boolean;
   session: ReturnType<typeof useSession>;
   setTwoFactor: (on: boolean) => void;
+  setCodeOffer: (offer: SignInCodeOffer | null) => void;
 }) {
   async function finishSignIn(event: 'SIGNED_IN' | 'MFA_CHALLENGE_VERIFIED') {
     setFlow('success');
@@ -56,8 +60,19 @@ export function useCredentialActions({
       }
       await finishSignIn('SIGNED_IN');
     } catch (error) {
+      // Issue 29: slowed by wrong passwords (from elsewhere, often): offer a code by mail.
+      if (error instanceof ApiError && error.status === 429) {
+        setCodeOffer(codeOfferOf(error.details, values.email));
+      }
       showError(error, values.email);
     }
+  }
+
+  /** Issue 29: the code by mail signed in (the session cookie is set). */
+  async function emailCodeSignedIn() {
+    setFormError(null);
+    setCodeOffer(null);
+    await finishSignIn('SIGNED_IN');
   }
 
   async function verifyCode(code: string) {
@@ -93,7 +108,9 @@ export function useCredentialActions({
       }
       setFlow('auto_signing_in');
       await session.refresh('SIGNED_IN').catch(() => null);
-      navigate(returnTo ?? '/', { replace: true });
+      // A new provider starts at the welcome step (spec 4 "Auth callback"); `/` would name their
+      // next required step (decision 021).
+      navigate(returnTo ?? (userRole === 'explorer' ? ONBOARDING_WELCOME_PATH : '/'), { replace: true });
       return undefined;
     } catch (error) {
       const byField = fieldErrors(error);
@@ -121,7 +138,7 @@ export function useCredentialActions({
     navigate(returnTo ?? '/', { replace: true });
   }
 
-  return { signIn, verifyCode, signUp, phoneSignedIn };
+  return { signIn, emailCodeSignedIn, verifyCode, signUp, phoneSignedIn };
 }
 
 /** Ask for a reset link, and set a new password from one. */
@@ -141,6 +158,13 @@ export function usePasswordResetActions({
 }) {
   async function requestReset(email: string): Promise<boolean> {
     setFormError(null);
+    // Spec 8 password reset: the spec's email utility (dots, part lengths) before anything is sent,
+    // and the server refusing the address, say 'Invalid email format'.
+    const invalidFormat = { message: AUTH_TEXT.invalidEmailFormat, level: 'error' as const };
+    if (validateEmail(email) !== null) {
+      setFormError({ ...invalidFormat, mode });
+      return false;
+    }
     setFlow('loading');
     try {
       await authApi.requestPasswordReset(email);
@@ -153,6 +177,12 @@ export function usePasswordResetActions({
         const mapped = { message: AUTH_TEXT.resetRateLimited, level: 'warning' as const };
         setFormError({ ...mapped, mode });
         toastAuthMessage(mapped);
+      } else if (
+        error instanceof ApiError &&
+        (error.code === 'INVALID_EMAIL' ||
+          (error.code === 'VALIDATION_ERROR' && /email/i.test(error.message)))
+      ) {
+        setFormError({ ...invalidFormat, mode });
       } else if (isServiceFailure(error)) {
         const mapped = { message: AUTH_TEXT.resetEmailFailedLong, level: 'error' as const };
         setFormError({ ...mapped, mode });

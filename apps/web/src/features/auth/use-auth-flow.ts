@@ -3,12 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../lib/auth-client.ts';
 import { toast } from '../../lib/toast.ts';
+import type { SignInCodeOffer } from './api/email-code.ts';
 import { useAuthProviders } from './api/get-auth-providers.ts';
 import { isServiceFailure, mapError, toastAuthMessage } from './auth-feedback.ts';
 import type { FlowStatus, FormError } from './auth-page-text.ts';
 import { useSession } from './auth-provider.tsx';
 import type { ResetState } from './forms/reset-password-form.tsx';
 import { sayAuthText } from './i18n.ts';
+import { authModeParams } from './mode-links.tsx';
 import { useCredentialActions, usePasswordResetActions } from './use-auth-actions.ts';
 
 /**
@@ -35,6 +37,8 @@ export function useAuthFlow() {
   const [prefill, setPrefill] = useState(() => params.get('email') ?? '');
   const [resetState, setResetState] = useState<ResetState>('idle');
   const [tokenInvalid, setTokenInvalid] = useState(false);
+  // Issue 29: a slowed password sign-in offers a code by mail.
+  const [codeOffer, setCodeOffer] = useState<SignInCodeOffer | null>(null);
   const googleStarted = useRef(false);
 
   // Spec 4: switching modes clears errors and resets all forms (also by the browser's back button).
@@ -45,22 +49,19 @@ export function useAuthFlow() {
     setFormError(null);
     setTwoFactor(false);
     setExistingEmail(null);
+    setCodeOffer(null);
     setFormKey((k) => k + 1);
   }, [mode]);
 
   function switchMode(next: AuthMode, email?: string) {
     setFormError(null);
     setTwoFactor(false);
+    setCodeOffer(null);
     setExistingEmail(null);
     setFlow('idle');
     setPrefill(email ?? '');
     setFormKey((k) => k + 1);
-    const query = new URLSearchParams();
-    if (next !== 'signin') query.set('mode', next);
-    if (returnTo) query.set('returnTo', returnTo);
-    if (intentProvider && next === 'signup') query.set('intent', 'provider');
-    if (email && next === 'signin') query.set('email', email);
-    setParams(query);
+    setParams(authModeParams(next, { returnTo, intentProvider, email }));
   }
 
   function showError(error: unknown, email?: string) {
@@ -86,7 +87,13 @@ export function useAuthFlow() {
   }
 
   const shared = { mode, returnTo, setFlow, setFormError, showError, navigate };
-  const credentials = useCredentialActions({ ...shared, intentProvider, session, setTwoFactor });
+  const credentials = useCredentialActions({
+    ...shared,
+    intentProvider,
+    session,
+    setTwoFactor,
+    setCodeOffer,
+  });
   const reset = usePasswordResetActions({ ...shared, resetToken, setResetState, setTokenInvalid });
 
   async function startGoogle() {
@@ -132,6 +139,7 @@ export function useAuthFlow() {
     prefill,
     resetState,
     tokenInvalid,
+    codeOffer,
     googleOn,
     switchMode,
     startGoogle,

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, SMS_KINDS } from '@adwuma/shared';
+import { GHANA_MOBILE_MESSAGE, NOTIFICATION_KINDS, SMS_KINDS } from '@adwuma/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -183,6 +183,12 @@ describe('Phone and SMS (issue 21)', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Add your phone number' }));
+    // Issue 29: a landline cannot receive the code, and the field says so.
+    await user.type(screen.getByLabelText('Phone number'), '0302212345');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(GHANA_MOBILE_MESSAGE)).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/auth/phone-number/send-otp')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Phone number'));
     await user.type(screen.getByLabelText('Phone number'), '020 111 2222');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByLabelText('6-digit code'), '111111');

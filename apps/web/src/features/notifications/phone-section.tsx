@@ -1,4 +1,4 @@
-import { formatGhanaPhone } from '@adwuma/shared';
+import { formatGhanaPhone, GHANA_PHONE_MESSAGE, ghanaMobileSchema } from '@adwuma/shared';
 import { BadgeCheck, Smartphone } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -7,7 +7,6 @@ import { textOf } from '../../i18n/index.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   codeOf,
-  e164Of,
   PhoneCodeStep,
   PhoneNumberField,
   serverMessage,
@@ -49,8 +48,11 @@ export function PhoneSection() {
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    const e164 = e164Of(number);
-    setFieldError(e164 ? undefined : textOf('auth')('phone.invalidNumber'));
+    // Issue 29: codes go to Ghana mobile numbers only (the server's rule); a landline is named as such.
+    const checked = ghanaMobileSchema.safeParse(number);
+    const issue = checked.error?.issues[0]?.message;
+    setFieldError(issue === GHANA_PHONE_MESSAGE ? textOf('auth')('phone.invalidNumber') : issue);
+    const e164 = checked.data;
     if (!e164) return;
     setServerError(null);
     const refusal = await sender.send(e164);

@@ -261,7 +261,8 @@ describe('id step: submitting for review', () => {
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
 
-    expect(await screen.findByText('Submitted for Review')).toBeInTheDocument();
+    // The first submission starts the verification (spec 8 'Verification Started').
+    expect(await screen.findByText('Verification Started')).toBeInTheDocument();
     expect(callsTo(fetchMock, '/api/verification/submit')[0]?.body).toEqual({
       ghana_card_number: 'GHA-123456789-0',
     });
@@ -305,6 +306,55 @@ describe('id step: submitting for review', () => {
       await screen.findAllByText('This Ghana Card number is already used by another account.'),
     ).not.toHaveLength(0);
     expect(screen.getByLabelText('Ghana Card number')).toHaveAttribute('aria-invalid', 'true');
+    expect(next).not.toHaveBeenCalled();
+  });
+
+  it('says "Submitted for Review" when documents sent back are submitted again', async () => {
+    const user = userEvent.setup();
+    const rejected = {
+      id: 'session-1',
+      verification_type: 'manual',
+      status: 'admin_rejected',
+      ghana_card_number: 'GHA-123456789-0',
+      submitted_at: '2026-11-20T09:00:00.000Z',
+      reviewed_at: '2026-11-20T12:00:00.000Z',
+      review_note: 'The selfie is blurred.',
+      created_at: '2026-11-20T09:00:00.000Z',
+      updated_at: '2026-11-20T12:00:00.000Z',
+    } as VerificationState['session'];
+    const { next } = renderStep(
+      makeState([makeDocument('front'), makeDocument('back'), makeDocument('selfie')], {
+        session: rejected,
+        displayedStatus: 'admin_rejected',
+      }),
+    );
+    const submit = await screen.findByRole('button', { name: /Submit/ });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(await screen.findByText('Submitted for Review')).toBeInTheDocument();
+    expect(next).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "Verification Failed" when the server cannot start the verification', async () => {
+    const user = userEvent.setup();
+    stubFetch((req) => {
+      if (req.path === '/api/me') return json(200, makeMe('explorer'));
+      if (req.path === '/api/verification') {
+        return json(200, makeState([makeDocument('front'), makeDocument('back'), makeDocument('selfie')]));
+      }
+      if (req.path === '/api/verification/submit') {
+        return json(503, { error: { code: 'SERVICE_UNAVAILABLE', message: 'Please try again shortly.' } });
+      }
+      return undefined;
+    });
+    const next = vi.fn();
+    renderWithSession(
+      [{ path: '/onboarding/id', element: <IdVerificationStep step="id" next={next} /> }],
+      '/onboarding/id',
+    );
+    await user.type(await screen.findByLabelText('Ghana Card number'), 'GHA-123456789-0');
+    await user.click(screen.getByRole('button', { name: /Submit for review/ }));
+    expect(await screen.findByText('Verification Failed')).toBeInTheDocument();
     expect(next).not.toHaveBeenCalled();
   });
 

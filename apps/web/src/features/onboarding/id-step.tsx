@@ -12,7 +12,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { fieldErrors } from '../../lib/api.ts';
+import { ApiError, fieldErrors } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   DocumentSlot,
@@ -97,18 +97,26 @@ function VerificationForm({ state, step, next }: StepProps & { state: Verificati
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    // Spec 4: submitting creates the verification session (the first time: 'Verification Started')
+    // or sets the existing one back to pending ('Submitted for Review').
+    const starting = state.session === null;
     try {
       const answer = await submitVerification(values);
       if (answer && typeof answer === 'object' && 'documents' in answer) refresh.setState(answer);
       refresh.refetch();
-      toast.success(DOCUMENT_MESSAGES.submitted);
+      toast.success(starting ? DOCUMENT_MESSAGES.started : DOCUMENT_MESSAGES.submitted);
       next();
     } catch (error) {
       const byField = fieldErrors(error);
       if (byField.ghana_card_number) {
         form.setError('ghana_card_number', { message: byField.ghana_card_number });
       }
-      toast.error(DOCUMENT_MESSAGES.submissionFailed, { description: messageOf(error) });
+      // What was sent was refused: 'Submission Failed'; the server could not start the
+      // verification (down, unreachable): 'Verification Failed'.
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      toast.error(refused ? DOCUMENT_MESSAGES.submissionFailed : DOCUMENT_MESSAGES.verificationFailed, {
+        description: messageOf(error),
+      });
       refresh.refetch();
     }
   });

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, Input } from '../../components/ui/field.tsx';
-import { fieldErrors } from '../../lib/api.ts';
+import { ApiError, fieldErrors } from '../../lib/api.ts';
 import { saveLocation } from '../../lib/onboarding-api.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/index.ts';
@@ -147,6 +147,12 @@ export function LocationStep({ step, next }: StepProps) {
       );
       return;
     }
+    // Spec 5: saving needs a signed-in user (the session may have ended while the step was open).
+    if (!user) {
+      setFormError(LOCATION_MESSAGES.signInToSave);
+      toast.error(LOCATION_MESSAGES.signInToSave);
+      return;
+    }
     setBusy(true);
     setErrors({});
     setFormError(null);
@@ -162,10 +168,16 @@ export function LocationStep({ step, next }: StepProps) {
       void queryClient.invalidateQueries({ queryKey: ['onboarding'] });
       next();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setFormError(LOCATION_MESSAGES.signInToSave);
+        toast.error(LOCATION_MESSAGES.signInToSave, { id });
+        return;
+      }
       setErrors(byFormField(fieldErrors(error)));
       const message = messageOf(error);
+      // Spec 8: the toast says 'Save failed: …', the form 'Failed to save location: …'.
       setFormError(LOCATION_MESSAGES.failedToSave(message));
-      toast.error(LOCATION_MESSAGES.failedToSave(message), { id });
+      toast.error(LOCATION_MESSAGES.saveFailed(message), { id });
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,9 @@
-import { type LocationSaveRequest, type ProviderLocation, SEARCH_RADIUS_DEFAULT_KM } from '@adwuma/shared';
+import {
+  isReusableAddress,
+  type LocationSaveRequest,
+  type ProviderLocation,
+  SEARCH_RADIUS_DEFAULT_KM,
+} from '@adwuma/shared';
 
 // The location step's form values and how they map to and from the API.
 
@@ -48,7 +53,11 @@ export function valuesFromLocation(l: ProviderLocation | null): LocationValues {
   };
 }
 
-/** What the step sends: a confirmed ('user') location with the service area. */
+/**
+ * What the step sends: a confirmed ('user') location with the service area. A typed address is kept
+ * as the provider's address only if it is reusable (spec 5: a street, road, … or a house number and
+ * street name); otherwise none is sent and the server stores 'city, country' (spec 7).
+ */
 export function locationRequest(v: LocationValues): LocationSaveRequest {
   const pending = v.pending_area.trim();
   const areas =
@@ -59,7 +68,7 @@ export function locationRequest(v: LocationValues): LocationSaveRequest {
     city: v.city,
     region: v.region || null,
     country: v.country || 'Ghana',
-    address: v.address || null,
+    address: isReusableAddress(v.address) ? v.address.trim() : null,
     neighbourhood: v.neighbourhood || null,
     digital_address: v.digital_address || null,
     search_radius: v.search_radius,

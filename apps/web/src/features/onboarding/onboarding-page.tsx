@@ -1,12 +1,14 @@
 import type { OnboardingStatus } from '@adwuma/shared';
 import { nextWizardStep, onboardingPath, type WizardStep, wizardStepFor } from '@adwuma/shared';
 import { type ComponentType, lazy, type RefObject, Suspense, useEffect, useRef } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/screens/loading-screen.tsx';
 import { NotFoundScreen } from '../../components/screens/not-found-screen.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useOnboardingStatus } from '../../lib/onboarding-api.ts';
+import { ROUTES } from '../../lib/routes.ts';
+import { useSession } from '../auth/index.ts';
 import { useOnboardingText } from './i18n.ts';
 import { ProgressBar, type StepProps, useStepTitle } from './wizard-frame.tsx';
 
@@ -38,6 +40,29 @@ function StepSkeleton() {
       <Skeleton className="h-24 w-full" />
       <Skeleton className="mt-6 h-11 w-full" />
     </div>
+  );
+}
+
+/**
+ * Decision 020: the way out of provider setup for someone who also uses Adwuma as a customer
+ * (a job, a quote request, a booking or a conversation): switches to the customer view, where
+ * their customer pages open, and goes to the dashboard.
+ */
+function BackToCustomerAccount() {
+  const status = useOnboardingStatus();
+  const { setActiveRole } = useSession();
+  const { t } = useOnboardingText();
+  if (!status.data?.hasCustomerActivity) return null;
+  return (
+    <p className="mb-4 text-sm">
+      <Link
+        to={ROUTES.dashboard}
+        onClick={() => setActiveRole('customer')}
+        className="font-semibold text-brand-800 underline underline-offset-4 dark:text-brand-500"
+      >
+        {t('gate.backToCustomer')}
+      </Link>
+    </p>
   );
 }
 
@@ -105,6 +130,7 @@ function WizardScreen({
   return (
     // Fields focused on an error stop clear of the sticky header (and, on phones, the sticky footer).
     <div className="mx-auto w-full max-w-xl px-4 py-6 sm:py-10 [&_input]:scroll-mt-24 [&_input]:scroll-mb-24 [&_textarea]:scroll-mt-24 [&_textarea]:scroll-mb-24">
+      <BackToCustomerAccount />
       <ProgressBar step={step} />
       <h1
         ref={headingRef}

@@ -43,7 +43,14 @@ const KUMASI = {
  * The API at the network boundary, with just enough state for the wizard: what a step saves is what
  * the next read answers, and the status follows the saved steps.
  */
-function fakeApi(options: { done?: RequiredStep[]; location?: ProviderLocation | null } = {}) {
+function fakeApi(
+  options: {
+    done?: RequiredStep[];
+    location?: ProviderLocation | null;
+    /** Answers the location save instead of storing it. */
+    saveLocation?: () => Response;
+  } = {},
+) {
   const done = new Set<RequiredStep>(options.done ?? []);
   let profile = makeProfile({ role: 'explorer', type: 'provider', intro_seen: true, avatar_url: '/a.png' });
   let location: ProviderLocation | null = options.location ?? null;
@@ -69,6 +76,7 @@ function fakeApi(options: { done?: RequiredStep[]; location?: ProviderLocation |
       case 'GET /api/onboarding/location':
         return json(200, { location });
       case 'PUT /api/onboarding/location':
+        if (options.saveLocation) return options.saveLocation();
         location = makeLocation({ ...(input as Partial<ProviderLocation>) });
         done.add('location');
         return json(200, { location, warnings: [], status: status() });
@@ -280,6 +288,58 @@ describe('onboarding wizard', () => {
       }),
     ]);
     expect(await screen.findByText('Location saved')).toBeInTheDocument();
+  });
+
+  it('location: keeps a typed address only when it is reusable (spec 5), else the server’s default', async () => {
+    const { sent } = fakeApi({ done: ['profile', 'location'], location: makeLocation() });
+    const user = userEvent.setup();
+    renderApp('/onboarding/location');
+    const address = await screen.findByLabelText(/^Address/);
+    await user.clear(address);
+    await user.type(address, 'Behind the big mango tree');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await heading('Your services');
+    expect(sent('/api/onboarding/location')[0]).toMatchObject({ address: null });
+  });
+
+  it('location: a reusable address is kept as typed', async () => {
+    const { sent } = fakeApi({ done: ['profile', 'location'], location: makeLocation() });
+    const user = userEvent.setup();
+    renderApp('/onboarding/location');
+    const address = await screen.findByLabelText(/^Address/);
+    await user.clear(address);
+    await user.type(address, '12 Prempeh II Street');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await heading('Your services');
+    expect(sent('/api/onboarding/location')[0]).toMatchObject({ address: '12 Prempeh II Street' });
+  });
+
+  it("location: a failed save says 'Save failed: …' (toast) and 'Failed to save location: …' (form)", async () => {
+    fakeApi({
+      done: ['profile', 'location'],
+      location: makeLocation(),
+      saveLocation: () => json(500, { error: { code: 'INTERNAL', message: 'The database is busy.' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/location');
+    await screen.findByLabelText('City or town');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Save failed: The database is busy.')).toBeInTheDocument();
+    expect(screen.getByText('Failed to save location: The database is busy.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Where you work' })).toBeInTheDocument();
+  });
+
+  it("location: a save answered 401 says 'Please sign in to save your location'", async () => {
+    fakeApi({
+      done: ['profile', 'location'],
+      location: makeLocation(),
+      saveLocation: () => json(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in first.' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/onboarding/location');
+    await screen.findByLabelText('City or town');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findAllByText('Please sign in to save your location')).length).toBeGreaterThan(0);
   });
 
   it('location: starts from the saved location, with its radius and areas', async () => {

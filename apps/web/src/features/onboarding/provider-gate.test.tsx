@@ -149,7 +149,7 @@ describe('provider gate (spec 4, in order)', () => {
     expect(await screen.findByRole('heading', { name: 'Earnings' })).toBeInTheDocument();
   });
 
-  it('shows the error screen with Try Again when the status cannot be read', async () => {
+  it('a status that cannot be read gives all-false flags (spec 8), not an error screen', async () => {
     const fetchMock = stubFetch((req) => {
       if (req.path === '/api/me') return json(200, makeMe('explorer'));
       if (req.path === '/api/onboarding/status')
@@ -157,11 +157,37 @@ describe('provider gate (spec 4, in order)', () => {
       return undefined;
     });
     renderWithSession(ROUTES, '/earnings');
-    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
-    expect(screen.getByText('We encountered an error while loading your data.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    // Core onboarding as the profile states it (not done): its first step.
+    await waitFor(() => expect(location()).toBe('/onboarding/profile'));
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
     // Spec 8: never retried for 42P01.
     expect(callsTo(fetchMock, '/api/onboarding/status')).toHaveLength(1);
+  });
+
+  it('a finished provider whose status cannot be read is shown the verification step (no flags set)', async () => {
+    stubFetch((req) => {
+      if (req.path === '/api/me')
+        return json(
+          200,
+          makeMe('service_provider', {
+            profile: makeProfile({
+              role: 'service_provider',
+              type: 'provider',
+              onboarding_completed: true,
+              core_onboarding_progress: {
+                profile_completed: true,
+                location_completed: true,
+                skills_completed: true,
+              },
+            }),
+          }),
+        );
+      if (req.path === '/api/onboarding/status')
+        return json(500, { error: { code: '42P01', message: 'relation "id_documents" does not exist' } });
+      return undefined;
+    });
+    renderWithSession(ROUTES, '/earnings');
+    await waitFor(() => expect(location()).toBe('/onboarding/verification'));
   });
 });
 
@@ -218,23 +244,41 @@ describe('/ (spec 2)', () => {
     expect(location()).toBe('/onboarding/services');
   });
 
-  it('sends a provider who has not seen the intro to the welcome step', async () => {
+  it('sends a provider who has not seen the intro to the next required step too (the gate decides)', async () => {
     serve('explorer', makeStatus({ introSeen: false }));
     renderWithSession(ROUTES, '/');
     await screen.findByRole('heading', { name: 'Onboarding step' });
-    expect(location()).toBe('/onboarding/welcome');
+    expect(location()).toBe('/onboarding/profile');
   });
 
-  it('sends a provider with the core done to /dashboard, a customer page the gate lets through', async () => {
-    serve('explorer', makeStatus({ done: ['profile', 'location', 'services'] }));
+  it('sends a provider past the gate to /dashboard, and one in the customer view there at once', async () => {
+    serve('explorer', makeStatus({ done: ['profile', 'location', 'services', 'id'] }));
     renderWithSession(ROUTES, '/');
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(location()).toBe('/dashboard');
+    cleanup();
+    vi.unstubAllGlobals();
+    document.cookie = 'adwuma_view=customer; Path=/';
+    const fetchMock = serve('explorer', makeStatus({ done: [] }));
+    renderWithSession(ROUTES, '/');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(callsTo(fetchMock, '/api/onboarding/status')).toHaveLength(0);
   });
 });
 
-describe('the gate guards provider pages only (issue 22)', () => {
-  it('an unfinished provider keeps customer pages, with a Finish your provider setup link on the dashboard', async () => {
+describe('the provider view and the customer view (issue 30, decision 021)', () => {
+  it('in the provider view (the default) an unfinished provider is sent to onboarding from customer pages too', async () => {
+    serve('explorer', makeStatus({ done: ['profile'] }));
+    const { router } = renderWithSession(ROUTES, '/dashboard');
+    await screen.findByRole('heading', { name: 'Onboarding step' });
+    expect(location()).toBe('/onboarding/location');
+    await act(() => router.navigate('/tasks'));
+    await screen.findByRole('heading', { name: 'Onboarding step' });
+    expect(location()).toBe('/onboarding/location');
+  });
+
+  it('in the customer view customer pages open, with a Finish your provider setup link on the dashboard; provider pages stay gated', async () => {
+    document.cookie = 'adwuma_view=customer; Path=/';
     const fetchMock = serve('explorer', makeStatus({ done: [] }));
     const { router } = renderWithSession(ROUTES, '/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
@@ -242,17 +286,26 @@ describe('the gate guards provider pages only (issue 22)', () => {
       'href',
       '/onboarding',
     );
-    // A customer page does not wait for, or even ask, the onboarding status.
+    // A customer page in the customer view does not wait for, or even ask, the onboarding status.
     expect(callsTo(fetchMock, '/api/onboarding/status')).toHaveLength(0);
 
     await act(() => router.navigate('/tasks'));
     expect(await screen.findByRole('heading', { name: 'My jobs' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Finish your provider setup' })).toBeNull();
 
-    // A provider page still sends them to onboarding.
     await act(() => router.navigate('/earnings'));
     await screen.findByRole('heading', { name: 'Onboarding step' });
     expect(location()).toBe('/onboarding/profile');
+  });
+
+  it('the setup link switches back to the provider view', async () => {
+    document.cookie = 'adwuma_view=customer; Path=/';
+    serve('explorer', makeStatus({ done: [] }));
+    renderWithSession(ROUTES, '/dashboard');
+    const link = await screen.findByRole('link', { name: 'Finish your provider setup' });
+    await act(async () => link.click());
+    expect(document.cookie).toContain('adwuma_view=provider');
+    expect(window.localStorage.getItem('activeRole')).toBe('provider');
   });
 
   it('no setup link for a customer or a provider who finished onboarding', async () => {
@@ -262,6 +315,7 @@ describe('the gate guards provider pages only (issue 22)', () => {
     expect(screen.queryByRole('link', { name: 'Finish your provider setup' })).toBeNull();
     cleanup();
     vi.unstubAllGlobals();
+    document.cookie = 'adwuma_view=customer; Path=/';
     stubFetch((req) =>
       req.path === '/api/me'
         ? json(200, makeMe('service_provider', { profile: makeProfile({ onboarding_completed: true }) }))

@@ -1,5 +1,6 @@
 import {
-  isProviderLike,
+  type ActiveRole,
+  gateNeedsStatus,
   isProviderPage,
   type OnboardingStatus,
   type ProviderGateResult,
@@ -12,30 +13,30 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { AuthErrorScreen } from '../../components/screens/auth-screens.tsx';
-import { ErrorScreen } from '../../components/screens/error-screen.tsx';
 import { LoadingScreen } from '../../components/screens/loading-screen.tsx';
-import { onboardingStatusQuery } from '../../lib/onboarding-api.ts';
+import { fallbackOnboardingStatus, onboardingStatusQuery } from '../../lib/onboarding-api.ts';
 import { currentPath } from '../../lib/session.ts';
 import { type SessionStatus, SigningOutScreen, useSession } from '../auth/index.ts';
 import { useOnboardingText } from './i18n.ts';
-import { messageOf } from './wizard-frame.tsx';
 
 /**
- * The gate's input from what the web app knows: the session, and the server's onboarding status
- * (GET /api/onboarding/status) for provider-like users. The status's role is the one it was
- * computed for, so it wins over the session's copy when both are there.
+ * The gate's input from what the web app knows: the session, the view (decision 021), and the
+ * server's onboarding status (GET /api/onboarding/status) when the gate needs it. The status's role
+ * is the one it was computed for, so it wins over the session's copy when both are there.
  */
 export function gateFor(
   session: { status: SessionStatus; role: Role | null },
   onboarding: { data: OnboardingStatus | undefined; isPending: boolean },
   providerPage = true,
+  view: ActiveRole = 'provider',
 ): ProviderGateResult {
   const role = onboarding.data?.role ?? session.role;
-  const providerLike = session.role !== null && isProviderLike(session.role);
+  const needsStatus = session.role !== null && gateNeedsStatus(session.role, { view, providerPage });
   const status = onboarding.data;
   return providerGate({
     providerPage,
-    loading: session.status === 'loading' || (providerPage && providerLike && onboarding.isPending),
+    view,
+    loading: session.status === 'loading' || (needsStatus && onboarding.isPending),
     signedIn: session.status === 'signed_in',
     role,
     isOnboardingComplete: status?.isOnboardingComplete ?? false,
@@ -46,12 +47,13 @@ export function gateFor(
   });
 }
 
-/** Where an unfinished provider is reminded (not forced) to finish provider setup (issue 22). */
+/** Where an unfinished provider in the customer view is reminded of provider setup (decision 021). */
 const SETUP_BANNER_PAGES = new Set(['/dashboard']);
 
-/** "Finish your provider setup": a link to onboarding for a customer who started it. */
+/** "Finish your provider setup": back to the provider view and onboarding, for a customer who started it. */
 export function ProviderSetupBanner() {
   const { t } = useOnboardingText();
+  const { setActiveRole } = useSession();
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6 sm:px-6">
       <section
@@ -63,6 +65,7 @@ export function ProviderSetupBanner() {
         </p>
         <Link
           to="/onboarding"
+          onClick={() => setActiveRole('provider')}
           className="inline-flex shrink-0 items-center gap-1 font-semibold text-brand-800 underline underline-offset-4 dark:text-brand-500"
         >
           {t('gate.banner')} <ArrowRight aria-hidden="true" className="h-4 w-4" />
@@ -73,46 +76,44 @@ export function ProviderSetupBanner() {
 }
 
 /**
- * Issue 22 (docs/decisions/017): the gate below guards provider pages only (isProviderPage); on
- * customer pages a signed-in person always gets the page, and an unfinished provider sees
- * "Finish your provider setup" on the dashboard instead of being sent to onboarding.
- *
  * Spec 4 "Provider gate" on the protected pages (spec 2), in order: wait while loading ('Loading
  * your profile...'); no user → /auth?returnTo=…; admins and non-provider roles pass; a provider
  * with core onboarding to do → /onboarding/{nextRequiredStep}; no uploaded documents and no
  * verification in review → /onboarding/verification; otherwise the page. The /onboarding/* pages
  * are not behind it: they are where it sends people.
+ *
+ * Decision 020: this applies in the provider view (a provider-like person's default). In the
+ * customer view (the spec's view switch) customer pages render and only provider pages
+ * (isProviderPage) are gated; the dashboard then reminds an unfinished provider of their setup.
+ * The server's page guard (apps/server/src/plugins/page-guard.ts) applies the same rules on a full
+ * page load; this one covers in-app navigation and a switch of view.
  */
 export function ProviderGate() {
   const session = useSession();
   const location = useLocation();
-  const providerLike = session.role !== null && isProviderLike(session.role);
+  const view = session.activeRole;
   const providerPage = isProviderPage(location.pathname);
-  // Always asked again on a provider page: a redirect is decided on a fresh answer only.
+  const needsStatus = session.role !== null && gateNeedsStatus(session.role, { view, providerPage });
+  // Always asked again where the gate needs it: a redirect is decided on a fresh answer only.
   const onboarding = useQuery({
     ...onboardingStatusQuery,
-    enabled: session.status === 'signed_in' && providerLike && providerPage,
+    enabled: session.status === 'signed_in' && needsStatus,
     staleTime: 0,
   });
 
   if (session.isLoggingOut) return <SigningOutScreen />;
   if (session.status === 'error') return <AuthErrorScreen />;
-  if (providerPage && providerLike && onboarding.isError && !onboarding.data) {
-    return (
-      <ErrorScreen
-        detail={messageOf(onboarding.error)}
-        onRetry={() => void onboarding.refetch()}
-        retrying={onboarding.isFetching}
-      />
-    );
-  }
+  // Spec 8: a failed status fetch gives all-false post-onboarding flags, not an error screen.
+  const failed = needsStatus && onboarding.isError && !onboarding.data && session.me !== null;
+  const known =
+    failed && session.me ? { data: fallbackOnboardingStatus(session.me), isPending: false } : onboarding;
 
-  const decision = gateFor(session, onboarding, providerPage);
+  const decision = gateFor(session, known, providerPage, view);
   if (decision === 'wait') return <LoadingScreen onRetry={() => void onboarding.refetch()} />;
   if (decision === '/auth') return <Navigate to={signInUrl(currentPath(location))} replace />;
   if (decision === 'pass') {
     const banner =
-      !providerPage &&
+      view === 'customer' &&
       SETUP_BANNER_PAGES.has(location.pathname) &&
       providerSetupPending(session.role, session.me?.profile.onboarding_completed ?? false);
     return (
@@ -123,6 +124,6 @@ export function ProviderGate() {
     );
   }
   // A cached answer may be out of date (a step saved elsewhere): redirect on the fresh one.
-  if (onboarding.isFetching) return <LoadingScreen onRetry={() => void onboarding.refetch()} />;
+  if (onboarding.isFetching && !failed) return <LoadingScreen onRetry={() => void onboarding.refetch()} />;
   return <Navigate to={decision} replace />;
 }

@@ -4,12 +4,12 @@ import {
   formatBidsPerMonth,
   formatDate,
   formatGhanaPhone,
-  formatMoney,
   getTier,
   isPaidTier,
   onboardingPath,
   PAID_TIER_IDS,
   type PaidTierId,
+  planCardPrice,
   TIER_IDS,
   type TierId,
   type WizardStep,
@@ -190,12 +190,16 @@ export function SubscriptionStep({ step, next }: StepProps) {
   const processing = checkout.running !== null;
   const { t } = useOnboardingText();
 
+  // The dollar price first, the cedi price beside it, whichever currency is paid in (spec 2, 9).
   const priceOf = (tier: StepTier) => {
-    if (!isPaidTier(tier)) return getTier(tier).priceLabel;
-    const minor = pricing.data?.prices[tier]?.monthly?.[currency];
-    return minor === undefined
-      ? getTier(tier).priceLabel
-      : t('subscription.perMonth', { price: formatMoney(minor, currency, { compact: true }) });
+    const price = planCardPrice(
+      getTier(tier),
+      isPaidTier(tier) ? pricing.data?.prices[tier]?.monthly?.GHS : undefined,
+      'monthly',
+    );
+    if (!price.monthly) return price.usd;
+    const usd = t('subscription.perMonth', { price: price.usd });
+    return price.cedis ? `${usd} · ${t('subscription.perMonth', { price: price.cedis })}` : usd;
   };
 
   const pay = (tier: PaidTierId) =>

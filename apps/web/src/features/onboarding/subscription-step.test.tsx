@@ -76,7 +76,8 @@ describe('onboarding: the plan step', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your plan' })).toBeInTheDocument();
     const pro = await screen.findByRole('radio', { name: 'Pro' });
     expect(pro).toBeEnabled();
-    expect(await screen.findByText('GH₵ 150/month')).toBeInTheDocument();
+    // The dollar price first, the cedi price beside it (spec 2, 9).
+    expect(await screen.findByText('$12/month · GH₵ 150/month')).toBeInTheDocument();
     await user.click(pro);
     await user.click(screen.getByRole('button', { name: /Continue to payment/ }));
 
@@ -96,7 +97,7 @@ describe('onboarding: the plan step', () => {
     const user = userEvent.setup();
     const { fetchMock } = renderStep({ currency: 'USD' });
     await user.click(await screen.findByRole('radio', { name: 'Premium' }));
-    expect(screen.getByText('$49/month')).toBeInTheDocument();
+    expect(screen.getByText('$49/month · GH₵ 600/month')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Continue to payment/ }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalled());
     expect(bodyOf(fetchMock, '/api/create-checkout-session')[0]).toMatchObject({

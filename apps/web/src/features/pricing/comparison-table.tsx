@@ -2,16 +2,22 @@ import { formatBidsPerMonth, TIERS, type TierId } from '@adwuma/shared';
 import type { PriceView } from './pricing-choice.ts';
 
 function PriceCell({ price }: { price: PriceView }) {
-  if (price.amount === null) return <span className="text-muted-fg">…</span>;
   return (
     <>
-      {price.amount}
-      {price.unit && <span className="font-normal text-muted-fg">/{price.unit}</span>}
+      {price.usd}
+      {price.monthly && <span className="font-normal text-muted-fg">/month</span>}
+      {price.monthly && (
+        <span className="block text-xs font-normal text-muted-fg">
+          {price.loading
+            ? '…'
+            : price.cedis && `${price.cedis} a ${price.cadence === 'annual' ? 'year' : 'month'}`}
+        </span>
+      )}
     </>
   );
 }
 
-/** Spec 9 comparison table, from the one tier definition, with the prices of the chosen currency. */
+/** Spec 9 comparison table, from the one tier definition: the dollar prices, the cedi ones beside them. */
 export function ComparisonTable({ prices }: { prices: Record<TierId, PriceView> }) {
   return (
     <div className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">

@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES, type TierDefinition } from '@adwuma/shared';
+import { type BillingCadence, CHECKOUT_MESSAGES, type TierDefinition } from '@adwuma/shared';
 import { Check, Star } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,6 +8,13 @@ import { type PriceView, TWO_MONTHS_FREE } from './pricing-choice.ts';
 import { formatCedis, keepsFrom, type TierCta } from './tier-cta.ts';
 
 export const EXAMPLE_JOB_CEDIS = 500;
+
+/** Beside the dollar price: the cedi price, for people paying by mobile money. */
+export const PLAN_CARD_TEXT = {
+  or: 'or',
+  inCedis: (cadence: BillingCadence) =>
+    `a ${cadence === 'annual' ? 'year' : 'month'} in cedis, by mobile money`,
+} as const;
 
 export function PlanCard({
   tier,
@@ -48,18 +55,24 @@ export function PlanCard({
       </h3>
       <p className="mt-1 min-h-10 text-sm text-muted-fg">{tier.tagline}</p>
       <div className="mt-5 min-h-16">
-        {price.amount === null ? (
-          <Skeleton className="h-10 w-32" />
+        <p className="flex flex-wrap items-baseline gap-1">
+          <span className="text-4xl font-extrabold tracking-tight">{price.usd}</span>
+          {price.monthly && <span className="text-sm font-medium text-muted-fg">/month</span>}
+        </p>
+        {price.loading ? (
+          <Skeleton className="mt-1.5 h-4 w-40" />
         ) : (
-          <p className="flex flex-wrap items-baseline gap-1">
-            <span className="text-4xl font-extrabold tracking-tight">{price.amount}</span>
-            {price.unit && <span className="text-sm font-medium text-muted-fg">/{price.unit}</span>}
-          </p>
+          price.cedis && (
+            <p className="mt-1 text-sm text-muted-fg">
+              {PLAN_CARD_TEXT.or} <strong className="font-semibold text-fg">{price.cedis}</strong>{' '}
+              {PLAN_CARD_TEXT.inCedis(price.cadence)}
+            </p>
+          )
         )}
-        {price.unit === 'year' && (
+        {price.cadence === 'annual' && price.cedisPerMonth && (
           <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-fg">
             <Badge tone="leaf">{TWO_MONTHS_FREE}</Badge>
-            {price.perMonth && <span>{price.perMonth} a month</span>}
+            <span>{price.cedisPerMonth} a month</span>
           </p>
         )}
       </div>

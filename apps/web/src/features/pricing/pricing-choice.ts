@@ -1,10 +1,12 @@
 import {
   type BillingCadence,
   type Currency,
-  formatMoney,
+  isPaidTier,
   MOBILE_MONEY_NETWORKS,
   type PaymentMethod,
+  type PlanCardPrice,
   type PricingAnswer,
+  planCardPrice,
   type TierDefinition,
 } from '@adwuma/shared';
 
@@ -36,33 +38,32 @@ export function paymentMethodsText(methods: readonly PaymentMethod[]): string {
   return '';
 }
 
-export interface PriceView {
-  /** "GH₵ 150", "Free", "Custom"; null while the prices load (or could not be loaded). */
-  amount: string | null;
-  /** "month" or "year" for a paid plan. */
-  unit: 'month' | 'year' | null;
-  /** For a yearly price: what it comes to a month ("GH₵ 125 a month"). */
-  perMonth: string | null;
+/** A plan card's price (planCardPrice): the dollar price first, the cedi price in `cadence` beside it. */
+export interface PriceView extends PlanCardPrice {
+  cadence: BillingCadence;
+  /** A paid plan whose cedi price has not come yet (or could not be loaded). */
+  loading: boolean;
 }
 
-/** A plan's price in the chosen currency and cadence, from the server's price table. */
+/**
+ * The cadence a checkout can take: dollars are paid monthly by card (spec 7: cadence monthly,
+ * currency usd); cedis monthly or yearly, by mobile money or card.
+ */
+export function checkoutCadence(currency: Currency, cadence: BillingCadence): BillingCadence {
+  return currency === 'USD' ? 'monthly' : cadence;
+}
+
+/** A plan's price on the cards and in the table, from the tier and the server's cedi prices. */
 export function priceView(
   tier: TierDefinition,
   prices: PricingAnswer['prices'] | undefined,
-  currency: Currency,
   cadence: BillingCadence,
 ): PriceView {
-  if (tier.id === 'starter') return { amount: 'Free', unit: null, perMonth: null };
-  if (tier.id === 'enterprise') return { amount: 'Custom', unit: null, perMonth: null };
-  const minor = prices?.[tier.id]?.[cadence]?.[currency];
-  if (minor === undefined)
-    return { amount: null, unit: cadence === 'annual' ? 'year' : 'month', perMonth: null };
-  if (cadence === 'monthly')
-    return { amount: formatMoney(minor, currency, { compact: true }), unit: 'month', perMonth: null };
+  const ghs = isPaidTier(tier.id) ? prices?.[tier.id]?.[cadence]?.GHS : undefined;
   return {
-    amount: formatMoney(minor, currency, { compact: true }),
-    unit: 'year',
-    perMonth: formatMoney(Math.round(minor / 12), currency, { compact: true }),
+    ...planCardPrice(tier, ghs, cadence),
+    cadence,
+    loading: isPaidTier(tier.id) && ghs === undefined,
   };
 }
 

@@ -64,11 +64,18 @@ afterEach(() => {
 });
 
 describe('/pricing', () => {
-  it('shows cedi prices by default, dollars after switching, and keeps the choice in the URL', async () => {
+  it('shows the dollar price first on every card and the cedi price beside it, in either currency', async () => {
     const user = userEvent.setup();
     const { router } = renderPricing();
+    // Spec 2: Starter free, Pro $12/month, Premium $49/month marked Most Popular, Enterprise custom.
     expect(await within(plan('Pro')).findByText('GH₵ 150')).toBeInTheDocument();
+    expect(within(plan('Pro')).getByText('$12')).toBeInTheDocument();
+    expect(within(plan('Pro')).getByText('/month')).toBeInTheDocument();
+    expect(within(plan('Pro')).getByText(/a month in cedis, by mobile money/)).toBeInTheDocument();
+    expect(within(plan('Premium')).getByText('$49')).toBeInTheDocument();
     expect(within(plan('Premium')).getByText('GH₵ 600')).toBeInTheDocument();
+    expect(within(plan('Premium')).getByText('Most Popular')).toBeInTheDocument();
+    expect(within(plan('Pro')).queryByText('Most Popular')).toBeNull();
     expect(within(plan('Starter')).getByText('Free')).toBeInTheDocument();
     expect(within(plan('Enterprise')).getByText('Custom')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'GH₵ cedis' })).toBeChecked();
@@ -77,26 +84,33 @@ describe('/pricing', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('TEST MODE')).toBeInTheDocument();
     const table = screen.getByRole('table');
-    expect(within(within(table).getByRole('row', { name: /Pro/ })).getByText('GH₵ 150')).toBeInTheDocument();
+    const proRow = () => within(within(table).getByRole('row', { name: /Pro/ }));
+    expect(proRow().getByText('$12')).toBeInTheDocument();
+    expect(proRow().getByText('GH₵ 150 a month')).toBeInTheDocument();
 
+    // Yearly in cedis: the dollar price stays, the cedi price is the year's.
+    await user.click(screen.getByRole('radio', { name: /Annual/ }));
+    expect(within(plan('Pro')).getByText('$12')).toBeInTheDocument();
+    expect(within(plan('Pro')).getByText('GH₵ 1,500')).toBeInTheDocument();
+    expect(within(plan('Pro')).getByText('2 months free')).toBeInTheDocument();
+    expect(within(plan('Pro')).getByText('GH₵ 125 a month')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?cadence=annual');
+
+    // Dollars: the same cards, paid monthly by card (spec 7), so no yearly choice.
     await user.click(screen.getByRole('radio', { name: 'US$ dollars' }));
     expect(within(plan('Pro')).getByText('$12')).toBeInTheDocument();
+    expect(within(plan('Pro')).getByText('GH₵ 150')).toBeInTheDocument();
     expect(within(plan('Premium')).getByText('$49')).toBeInTheDocument();
-    expect(within(plan('Pro')).queryByText('GH₵ 150')).toBeNull();
     expect(within(within(table).getByRole('row', { name: /Premium/ })).getByText('$49')).toBeInTheDocument();
     expect(screen.getByText('Pay with Visa, Mastercard and other cards.')).toBeInTheDocument();
+    expect(screen.getByText('In US dollars, plans are paid monthly by card.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Annual/ })).toBeNull();
     expect(router.state.location.search).toBe('?currency=usd');
-
-    await user.click(screen.getByRole('radio', { name: /Annual/ }));
-    expect(within(plan('Pro')).getByText('$120')).toBeInTheDocument();
-    expect(within(plan('Pro')).getByText('2 months free')).toBeInTheDocument();
-    expect(within(plan('Pro')).getByText('$10 a month')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?currency=usd&cadence=annual');
 
     // Signed out: the paid plans go to provider sign-up and come back to this view.
     expect(within(plan('Pro')).getByRole('link', { name: 'Choose Pro' })).toHaveAttribute(
       'href',
-      '/auth?mode=signup&intent=provider&returnTo=%2Fpricing%3Fcurrency%3Dusd%26cadence%3Dannual',
+      '/auth?mode=signup&intent=provider&returnTo=%2Fpricing%3Fcurrency%3Dusd',
     );
     expect(within(plan('Starter')).getByRole('link', { name: 'Start for free' })).toHaveAttribute(
       'href',
@@ -113,8 +127,8 @@ describe('/pricing', () => {
       me: () =>
         json(200, makeMe('service_provider', { profile: makeProfile({ currency_preference: 'USD' }) })),
     });
-    expect(await within(plan('Pro')).findByText('$12')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'US$ dollars' })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'US$ dollars' })).toBeChecked());
+    expect(await screen.findByText('In US dollars, plans are paid monthly by card.')).toBeInTheDocument();
   });
 
   it('says when a currency cannot be paid in yet', async () => {
@@ -160,19 +174,37 @@ describe('/pricing', () => {
     expect(within(plan('Pro')).getByRole('button', { name: 'Processing...' })).toBeDisabled();
   });
 
-  it('sends the chosen cadence and currency', async () => {
+  it('sends the chosen cadence and currency: yearly in cedis, monthly in dollars (spec 7)', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPricing({
+      me: provider,
+      path: '/pricing?cadence=annual',
+      checkout: () => json(200, { url: 'https://checkout.stripe.test/c/cs_1', payment_id: 'pay_2' }),
+    });
+    await within(plan('Premium')).findByText('GH₵ 6,000');
+    await user.click(within(plan('Premium')).getByRole('button', { name: 'Choose Premium' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/cs_1'));
+    expect(callsTo(fetchMock, '/api/create-checkout-session')[0]?.body).toEqual({
+      tier: 'premium',
+      cadence: 'annual',
+      currency: 'ghs',
+    });
+  });
+
+  it('a shared link asking dollars yearly checks out monthly by card', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderPricing({
       me: provider,
       path: '/pricing?currency=usd&cadence=annual',
       checkout: () => json(200, { url: 'https://checkout.stripe.test/c/cs_1', payment_id: 'pay_2' }),
     });
-    await within(plan('Premium')).findByText('$490');
+    await within(plan('Premium')).findByText('GH₵ 600');
+    expect(within(plan('Premium')).getByText('$49')).toBeInTheDocument();
     await user.click(within(plan('Premium')).getByRole('button', { name: 'Choose Premium' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/cs_1'));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
     expect(callsTo(fetchMock, '/api/create-checkout-session')[0]?.body).toEqual({
       tier: 'premium',
-      cadence: 'annual',
+      cadence: 'monthly',
       currency: 'usd',
     });
   });

@@ -28,6 +28,7 @@ import { PlanCard } from './plan-card.tsx';
 import {
   CURRENCY_NAME,
   cadenceFromQuery,
+  checkoutCadence,
   currencyFromQuery,
   paymentMethodsText,
   priceView,
@@ -48,6 +49,7 @@ export const PRICING_TEXT = {
   pricesFailed: 'We could not load the prices.',
   retry: 'Try again',
   becomeProvider: 'Join as Provider',
+  usdMonthly: 'In US dollars, plans are paid monthly by card.',
 } as const;
 
 const CURRENCY_OPTIONS = [
@@ -122,7 +124,8 @@ export function PricingPage() {
   const joinAsProvider = useJoinAsProvider();
   const [params, setParams] = useSearchParams();
   const currency = currencyFromQuery(params.get('currency'), session.profile?.currency_preference);
-  const cadence = cadenceFromQuery(params.get('cadence'));
+  // Dollars are paid monthly by card (spec 7); the yearly choice is for cedis.
+  const cadence = checkoutCadence(currency, cadenceFromQuery(params.get('cadence')));
   const pricing = usePricing();
   const { start, running } = useStartCheckout();
 
@@ -136,6 +139,7 @@ export function PricingPage() {
       (prev) => {
         const next = new URLSearchParams(prev);
         if (patch.currency) next.set('currency', patch.currency.toLowerCase());
+        if (patch.currency === 'USD') next.delete('cadence');
         if (patch.cadence === 'annual') next.set('cadence', 'annual');
         if (patch.cadence === 'monthly') next.delete('cadence');
         return next;
@@ -145,7 +149,7 @@ export function PricingPage() {
   };
 
   const prices = Object.fromEntries(
-    TIERS.map((tier) => [tier.id, priceView(tier, pricing.data?.prices, currency, cadence)]),
+    TIERS.map((tier) => [tier.id, priceView(tier, pricing.data?.prices, cadence)]),
   ) as Record<TierId, ReturnType<typeof priceView>>;
 
   return (
@@ -165,14 +169,17 @@ export function PricingPage() {
               value={currency}
               onChange={(value) => choose({ currency: value })}
             />
-            <SegmentedControl
-              legend={PRICING_TEXT.cadence}
-              name="cadence"
-              options={CADENCE_OPTIONS}
-              value={cadence}
-              onChange={(value) => choose({ cadence: value })}
-            />
+            {currency === 'GHS' && (
+              <SegmentedControl
+                legend={PRICING_TEXT.cadence}
+                name="cadence"
+                options={CADENCE_OPTIONS}
+                value={cadence}
+                onChange={(value) => choose({ cadence: value })}
+              />
+            )}
           </div>
+          {currency === 'USD' && <p className="text-sm text-muted-fg">{PRICING_TEXT.usdMonthly}</p>}
           {info && (
             <p className="max-w-xl text-sm text-muted-fg">
               {info.available
@@ -233,8 +240,8 @@ export function PricingPage() {
           ))}
         </div>
         <p className="mt-6 text-center text-sm text-muted-fg">
-          Prices in {CURRENCY_NAME[currency]}. Pay yearly and get {TWO_MONTHS_FREE} on Pro and Premium. No
-          setup fee on any plan.
+          Prices in US dollars, with the price in cedis beside them; you pay in {CURRENCY_NAME[currency]}. Pay
+          yearly in cedis and get {TWO_MONTHS_FREE} on Pro and Premium. No setup fee on any plan.
         </p>
       </section>
 

@@ -11,6 +11,8 @@ import {
   isPaidTier,
   PAID_TIER_IDS,
   type PricingAnswer,
+  planCardPrice,
+  planPriceLine,
   type SubscriptionView,
   type TierId,
 } from '@adwuma/shared';
@@ -25,16 +27,18 @@ import { ROUTES } from '../../lib/routes.ts';
 import { toast } from '../../lib/toast.ts';
 import { useStartCheckout } from '../checkout/index.ts';
 import { useChangePlan } from './api/subscription.ts';
-import { CADENCE_LABELS, formatDate, formatPrice, SUBSCRIPTION_TEXT, tierName } from './format.ts';
+import { CADENCE_LABELS, formatDate, SUBSCRIPTION_TEXT, tierName } from './format.ts';
 import { toastError, useLeaveFor } from './use-leave-for.ts';
 
 type Prices = PricingAnswer['prices'] | undefined;
 
-/** A plan's price in a currency and cadence; the tier's own label when prices are not known. */
-function priceOf(tier: TierId, prices: Prices, cadence: BillingCadence, currency: Currency): string {
-  if (!isPaidTier(tier)) return getTier(tier).priceLabel;
-  const minor = prices?.[tier]?.[cadence]?.[currency];
-  return minor === undefined ? getTier(tier).priceLabel : formatPrice(minor, currency, cadence);
+/**
+ * A plan's price on a tile: the dollar price first, the cedi price in `cadence` beside it
+ * ("$12/month · GH₵ 150 a month"), whichever currency is paid in.
+ */
+function priceOf(tier: TierId, prices: Prices, cadence: BillingCadence): string {
+  const ghs = isPaidTier(tier) ? prices?.[tier]?.[cadence]?.GHS : undefined;
+  return planPriceLine(planCardPrice(getTier(tier), ghs, cadence), cadence);
 }
 
 function PlanTile({
@@ -141,12 +145,7 @@ export function ChangePlan({ view, prices }: { view: SubscriptionView; prices: P
           const kind = changeKind(view.tier, tier);
           const busy = asking === tier;
           return (
-            <PlanTile
-              key={tier}
-              tier={tier}
-              price={priceOf(tier, prices, cadence, currency)}
-              current={kind === 'same'}
-            >
+            <PlanTile key={tier} tier={tier} price={priceOf(tier, prices, cadence)} current={kind === 'same'}>
               {kind === 'same' ? null : scheduled(tier) ? (
                 <p className="text-sm font-semibold text-muted-fg">From {periodEnd}</p>
               ) : kind === 'upgrade' ? (
@@ -287,16 +286,20 @@ export function UpgradeOptions({
   const [chosen, setCurrency] = useState<Currency>(defaultCurrency);
   // The preferred currency, unless this server cannot take payments in it.
   const currency = available(chosen) ? chosen : (currencies[0] ?? chosen);
+  // Dollars are paid monthly by card (spec 7); the yearly choice is for cedis.
+  const checkoutCadence: BillingCadence = currency === 'USD' ? 'monthly' : cadence;
   const checkout = useStartCheckout();
   return (
     <div>
       <div className="flex flex-wrap items-center gap-3">
-        <SegmentedControl
-          legend="Billing period"
-          value={cadence}
-          onChange={setCadence}
-          options={BILLING_CADENCES.map((c) => ({ value: c, label: CADENCE_LABELS[c].adjective }))}
-        />
+        {currency === 'GHS' && (
+          <SegmentedControl
+            legend="Billing period"
+            value={cadence}
+            onChange={setCadence}
+            options={BILLING_CADENCES.map((c) => ({ value: c, label: CADENCE_LABELS[c].adjective }))}
+          />
+        )}
         {currencies.length > 1 && (
           <SegmentedControl
             legend="Currency"
@@ -313,14 +316,18 @@ export function UpgradeOptions({
         {PAID_TIER_IDS.map((tier) => {
           const processing = checkout.running === tier;
           return (
-            <PlanTile key={tier} tier={tier} price={priceOf(tier, pricing?.prices, cadence, currency)}>
+            <PlanTile key={tier} tier={tier} price={priceOf(tier, pricing?.prices, checkoutCadence)}>
               <Button
                 className="w-full"
                 variant={getTier(tier).mostPopular ? 'primary' : 'outline'}
                 busy={processing}
                 disabled={checkout.running !== null || !available(currency)}
                 onClick={() =>
-                  void checkout.start({ tier, cadence, currency: currency === 'GHS' ? 'ghs' : 'usd' })
+                  void checkout.start({
+                    tier,
+                    cadence: checkoutCadence,
+                    currency: currency === 'GHS' ? 'ghs' : 'usd',
+                  })
                 }
               >
                 {processing ? CHECKOUT_MESSAGES.processing : SUBSCRIPTION_TEXT.choose(tier)}

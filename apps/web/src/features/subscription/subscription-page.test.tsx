@@ -220,19 +220,22 @@ describe('/subscription', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Starter' })).toBeInTheDocument();
     expect(screen.getByText('No payments yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/pricing');
+    // The dollar price first, the cedi price beside it, in either currency.
+    const pro = () => within(screen.getByRole('article', { name: 'Pro' }));
+    expect(pro().getByText('$12/month · GH₵ 150 a month')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Annual' }));
-    expect(
-      within(screen.getByRole('article', { name: 'Pro' })).getByText('GH₵ 1,500 / year'),
-    ).toBeInTheDocument();
+    expect(pro().getByText('$12/month · GH₵ 1,500 a year')).toBeInTheDocument();
+    // Dollars are paid monthly by card (spec 7): no yearly choice.
     await user.click(screen.getByRole('radio', { name: 'US$ dollars' }));
-    expect(within(screen.getByRole('article', { name: 'Pro' })).getByText('$120 / year')).toBeInTheDocument();
+    expect(pro().getByText('$12/month · GH₵ 150 a month')).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Annual' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Choose Pro' }));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Choose Premium' })).toBeDisabled();
     expect(callsTo(fetchMock, '/api/create-checkout-session')[0]?.body).toEqual({
       tier: 'pro',
-      cadence: 'annual',
+      cadence: 'monthly',
       currency: 'usd',
     });
     answer(json(200, { url: '/pay/test/ref-1', payment_id: 'pay-2' }));

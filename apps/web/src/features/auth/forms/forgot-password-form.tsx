@@ -5,8 +5,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField } from '../components/email-field.tsx';
-import { TextButton } from '../components/text-button.tsx';
 import { sayAuthText, useAuthText } from '../i18n.ts';
+import { MODE_LINK_CLASS, ModeLink } from '../mode-links.tsx';
 
 /** Spec 5 "Forgot password": a valid email, submit disabled until valid; then 'Check Your Email'. */
 export function ForgotPasswordForm({
@@ -14,12 +14,15 @@ export function ForgotPasswordForm({
   busy,
   onSubmit,
   onBackToSignIn,
+  backToSignInHref = '/auth',
 }: {
   defaultEmail?: string;
   busy: boolean;
   /** Answers whether the link was sent. */
   onSubmit: (email: string) => Promise<boolean>;
   onBackToSignIn: () => void;
+  /** The link's address before the app has hydrated (issue 30). */
+  backToSignInHref?: string;
 }) {
   const uid = useId();
   const { t } = useAuthText();
@@ -79,9 +82,13 @@ export function ForgotPasswordForm({
         {!busy && <Send aria-hidden="true" className="h-4 w-4" />}
         {t('forgot.send')}
       </Button>
-      <TextButton onClick={onBackToSignIn} className="justify-self-center">
+      <ModeLink
+        href={backToSignInHref}
+        onSwitch={onBackToSignIn}
+        className={`justify-self-center ${MODE_LINK_CLASS}`}
+      >
         {t('forgot.back')}
-      </TextButton>
+      </ModeLink>
     </form>
   );
 }

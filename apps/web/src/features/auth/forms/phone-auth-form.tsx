@@ -1,4 +1,10 @@
-import { authMessages, type SignupRole, signupRole } from '@adwuma/shared';
+import {
+  authMessages,
+  GHANA_PHONE_MESSAGE,
+  ghanaMobileSchema,
+  type SignupRole,
+  signupRole,
+} from '@adwuma/shared';
 import { LogIn, MessageSquareText, UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -7,14 +13,7 @@ import { Field, Input } from '../../../components/ui/field.tsx';
 import { verifyPhoneCode } from '../api/phone.ts';
 import { ProviderIntro, RoleCards } from '../components/role-cards.tsx';
 import { useAuthText } from '../i18n.ts';
-import {
-  codeOf,
-  e164Of,
-  PhoneCodeStep,
-  PhoneNumberField,
-  serverMessage,
-  usePhoneCodeSender,
-} from './phone-code.tsx';
+import { codeOf, PhoneCodeStep, PhoneNumberField, serverMessage, usePhoneCodeSender } from './phone-code.tsx';
 
 export interface PhoneSignedIn {
   signup: boolean;
@@ -49,12 +48,15 @@ export function PhoneAuthForm({
 
   async function sendCode(event?: FormEvent) {
     event?.preventDefault();
-    const e164 = e164Of(number);
+    // Issue 29: codes go to Ghana mobile numbers only (the server's rule); a landline is named as such.
+    const checked = ghanaMobileSchema.safeParse(number);
+    const numberIssue = checked.error?.issues[0]?.message;
     const nameOk = !signup || name.trim().length >= 2;
     setErrors({
-      number: e164 ? undefined : t('phone.invalidNumber'),
+      number: numberIssue === GHANA_PHONE_MESSAGE ? t('phone.invalidNumber') : numberIssue,
       name: nameOk ? undefined : authMessages.fullNameMin,
     });
+    const e164 = checked.data;
     if (!e164 || !nameOk) return;
     setServerError(null);
     const refusal = await sender.send(e164);

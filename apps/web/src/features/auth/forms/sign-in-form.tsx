@@ -7,8 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { EmailField } from '../components/email-field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
-import { TextButton } from '../components/text-button.tsx';
 import { useAuthText } from '../i18n.ts';
+import { ModeLink } from '../mode-links.tsx';
 
 export interface SignInValues {
   email: string;
@@ -21,11 +21,14 @@ export function SignInForm({
   busy,
   onSubmit,
   onForgotPassword,
+  forgotPasswordHref = '/auth?mode=forgot-password',
 }: {
   defaultEmail?: string;
   busy: boolean;
   onSubmit: (values: SignInValues) => Promise<void>;
   onForgotPassword: (email: string) => void;
+  /** The link's address before the app has hydrated (issue 30). */
+  forgotPasswordHref?: string;
 }) {
   const uid = useId();
   const { t } = useAuthText();
@@ -48,9 +51,12 @@ export function SignInForm({
           {(aria) => <PasswordInput {...aria} autoComplete="current-password" {...register('password')} />}
         </Field>
         <div className="mt-2 text-right">
-          <TextButton onClick={() => onForgotPassword(String(getValues('email') ?? '').trim())}>
+          <ModeLink
+            href={forgotPasswordHref}
+            onSwitch={() => onForgotPassword(String(getValues('email') ?? '').trim())}
+          >
             {t('form.forgotPassword')}
-          </TextButton>
+          </ModeLink>
         </div>
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={!isValid} busy={busy}>

@@ -42,6 +42,7 @@ export function makeStatus(
     introSeen: true,
     verification: { uploadedDocuments: has('id') ? 3 : 0, requiredDocuments: 3, sessionStatus: null },
     gate: 'pass',
+    hasCustomerActivity: false,
     ...rest,
   };
 }
