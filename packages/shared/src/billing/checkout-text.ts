@@ -11,6 +11,8 @@ export const CHECKOUT_MESSAGES = {
   providersOnly: 'Only service providers can subscribe to a plan.',
   currencyUnavailable: 'This currency is not available for payment right now.',
   alreadyOnTier: 'You are already on this plan.',
+  /** Spec 7: dollar plans are paid monthly by card; yearly plans are paid in cedis. */
+  dollarsMonthly: 'Plans in dollars are paid monthly by card. Choose monthly, or pay yearly in cedis.',
 } as const;
 
 /** Test card numbers of the sandbox (the familiar Stripe ones). */

@@ -196,13 +196,15 @@ describe('Stripe: checkout, signed webhooks, plan changes, renewals and reconcil
     expect(res.json()).toMatchObject({ status: 'pending', tier_now: 'starter', gateway: 'stripe' });
     expect((await subscriptionOf(user)).pending_payment).toEqual({ id: answer.payment_id, url: answer.url });
 
-    // Premium annual sells the annual Premium price.
-    const annual = await stripeCheckout(user, { tier: 'premium', cadence: 'annual' });
-    expect(annual.payment.amount_minor).toBe(USD.premium.annual.USD);
-    const sent = double
-      .requestsTo('POST', '/v1/checkout/sessions')
-      .find((r) => (r.params.metadata as { payment_id?: string })?.payment_id === annual.answer.payment_id);
-    expect(sent!.params.line_items).toEqual([{ price: STRIPE_TEST_PRICES.premium.annual, quantity: '1' }]);
+    // Spec 7 (issue 30): dollars are monthly by card; a yearly dollar plan never reaches Stripe.
+    const before = double.requestsTo('POST', '/v1/checkout/sessions').length;
+    const annual = await call(t, 'POST', '/api/create-checkout-session', user.cookie, {
+      tier: 'premium',
+      currency: 'usd',
+      cadence: 'annual',
+    });
+    expect(annual.statusCode, annual.body).toBe(400);
+    expect(double.requestsTo('POST', '/v1/checkout/sessions')).toHaveLength(before);
   });
 
   it('checkout.session.completed, signed: the payment succeeds and the plan runs on Stripe; the portal opens', async () => {
@@ -914,7 +916,7 @@ describe('Stripe: checkout, signed webhooks, plan changes, renewals and reconcil
     const res = await call(t, 'POST', '/api/create-checkout-session', user.cookie, {
       tier: 'premium',
       currency: 'usd',
-      cadence: 'annual',
+      cadence: 'monthly',
     });
     expect(res.statusCode, res.body).toBe(502);
     expect(res.json().error).toMatchObject({

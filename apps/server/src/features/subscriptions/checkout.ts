@@ -178,6 +178,12 @@ export async function createCheckoutSession(
   input: CheckoutRequest,
 ): Promise<CheckoutAnswer> {
   const currency = input.currency.toUpperCase() as Currency;
+  // Spec 7 (issue 30): a dollar checkout is monthly by card; the web never asks for a yearly one.
+  if (currency === 'USD' && input.cadence === 'annual') {
+    throw new AppError(400, 'VALIDATION_ERROR', `cadence: ${CHECKOUT_MESSAGES.dollarsMonthly}`, {
+      fields: [{ field: 'cadence', message: CHECKOUT_MESSAGES.dollarsMonthly }],
+    });
+  }
   const sub = await currentSubscription(deps, payer.id);
   if (running(sub)) {
     const kind = changeKind(sub.subscription_tier, input.tier);

@@ -164,7 +164,7 @@ describe('subscriptions through the embedded sandbox gateway', () => {
 
   it('takes a declined test card, then an approved one, in dollars', async () => {
     const user = await provider();
-    const answer = await checkout(t, user, { tier: 'premium', currency: 'usd', cadence: 'annual' });
+    const answer = await checkout(t, user, { tier: 'premium', currency: 'usd', cadence: 'monthly' });
     let res = await sandboxPay(t, user, answer, CARD_DECLINE);
     expect(res.json()).toEqual({ status: 'declined', message: SANDBOX_MESSAGES.cardDeclined });
     res = await call(t, 'GET', `/api/payments/${answer.payment_id}`, user.cookie);
@@ -183,8 +183,22 @@ describe('subscriptions through the embedded sandbox gateway', () => {
     expect(sub).toMatchObject({
       tier: 'premium',
       currency: 'USD',
-      amount_minor: 49_000,
+      amount_minor: 4_900,
       renewal: 'automatic',
+    });
+  });
+
+  it('refuses a yearly plan in dollars (spec 7: dollars monthly by card), naming the cadence', async () => {
+    const user = await provider();
+    const res = await call(t, 'POST', '/api/create-checkout-session', user.cookie, {
+      tier: 'pro',
+      currency: 'usd',
+      cadence: 'annual',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: `cadence: ${CHECKOUT_MESSAGES.dollarsMonthly}`,
     });
   });
 
