@@ -1,4 +1,5 @@
 import { type WaitlistJoinResponse, type waitlistJoinSchema, waitlistMessages } from '@adwuma/shared';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { eventTracking, subscribers } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/errors.ts';
@@ -9,6 +10,20 @@ export type JoinWaitlist = z.output<typeof waitlistJoinSchema> & {
   page_path?: string | undefined;
   session_id?: string | null | undefined;
 };
+
+/**
+ * A sign-up whose transaction committed just before the database went away answered 503 before its
+ * welcome mail was queued (issue 29); the client's retry lands here as a duplicate and queues it.
+ * The queue's singleton key and the mail's own "sent" flag keep it to one mail.
+ */
+async function queueMissingWelcome(deps: Deps, email: string): Promise<void> {
+  const [row] = await deps.database.db
+    .select({ id: subscribers.id, sent: subscribers.welcome_email_sent })
+    .from(subscribers)
+    .where(eq(subscribers.email, email));
+  if (row && !row.sent)
+    await deps.jobs.send(WELCOME_MAIL_QUEUE, { subscriberId: row.id }, { singletonKey: row.id });
+}
 
 /**
  * Adds an email to the waitlist and records the conversion in one transaction, then queues the
@@ -40,6 +55,7 @@ export async function joinWaitlist(deps: Deps, input: JoinWaitlist): Promise<Wai
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
+      await queueMissingWelcome(deps, input.email);
       return {
         status: 'already_subscribed',
         title: waitlistMessages.duplicateTitle,

@@ -79,6 +79,25 @@ describe('POST /api/waitlist', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('a retry after a sign-up that committed without queueing its mail (a database outage) queues it, once', async () => {
+    const email = uniqueEmail('outage');
+    const { db } = t.database;
+    // What the outage left: the row committed, the 503 came before the mail's job was queued.
+    await db.insert(subscribers).values({ email, exploring: false, source_form: 'hero' });
+    const retries = await Promise.all([join({ email, form: 'hero' }), join({ email, form: 'hero' })]);
+    for (const res of retries) expect(res.json().status).toBe('already_subscribed');
+    await vi.waitFor(
+      async () => {
+        const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email));
+        expect(row?.welcome_email_sent).toBe(true);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect((await join({ email, form: 'bottom' })).json().status).toBe('already_subscribed');
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to_address, email));
+    expect(mails).toHaveLength(1);
+  });
+
   it.each([
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [{ email: '' }, 'email', 'This field is required'],
