@@ -53,7 +53,7 @@ export const FENCED_LIBRARIES = {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_ROOT = path.join(repoRoot, 'apps', 'web');
 const ROUTER_FILE = path.join(WEB_ROOT, 'src', 'app', 'router.tsx');
-const ROUTES_FILE = path.join(WEB_ROOT, 'src', 'lib', 'routes.ts');
+const ROUTES_FILE = path.join(repoRoot, 'packages', 'shared', 'src', 'routes.ts');
 
 export function defaultDistDir() {
   return process.env.WEB_DIST_DIR
@@ -150,7 +150,7 @@ function measurePage(distDir, page, read = assetReader(distDir)) {
   };
 }
 
-/** `ROUTES` of lib/routes.ts as name → pattern (`search` → `/search`). */
+/** `ROUTES` of packages/shared/src/routes.ts as name → pattern (`search` → `/search`). */
 export function routePatterns(routesSource) {
   const patterns = {};
   for (const [, name, pattern] of routesSource.matchAll(/^\s*(\w+):\s*'([^']*)',?\s*$/gm)) {

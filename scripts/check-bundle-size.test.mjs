@@ -93,7 +93,7 @@ describe('routes of the router', () => {
     const source = fs.readFileSync(file, 'utf8');
     const real = parseRoutes(source, {
       patterns: routePatterns(
-        fs.readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/lib/routes.ts'), 'utf8'),
+        fs.readFileSync(path.resolve(import.meta.dirname, '../packages/shared/src/routes.ts'), 'utf8'),
       ),
     });
     const imported = new Set(

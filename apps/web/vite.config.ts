@@ -166,7 +166,7 @@ export default defineConfig({
               name: 'icons',
               test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
               priority: 20,
-              minShareCount: 12,
+              minShareCount: 13,
             },
           ],
         },

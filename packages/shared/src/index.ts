@@ -46,6 +46,7 @@ export * from './onboarding/retry.ts';
 export * from './onboarding/schemas.ts';
 export * from './onboarding/steps.ts';
 export * from './phone.ts';
+export * from './phone-schema.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';

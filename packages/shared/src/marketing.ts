@@ -5,20 +5,30 @@
  * providers, categories, cities, and the average of the written reviews rounded to one decimal).
  * A server without the demo data states its own figures: LANDING_CLAIMS (docs/configuration.md).
  */
-export const MARKETING_CLAIMS = [
-  { key: 'providers', value: '1,000+', label: 'Service providers listed' },
-  { key: 'categories', value: '50+', label: 'Service categories' },
-  { key: 'rating', value: '4.8', label: 'Average rating' },
-  { key: 'cities', value: '20+', label: 'Cities across Ghana' },
-] as const;
+/** The claims' values by key, as the landing states them by default (the landing loads only these). */
+export const DEFAULT_CLAIM_VALUES = {
+  providers: '1,000+',
+  categories: '50+',
+  rating: '4.8',
+  cities: '20+',
+};
 
-export type MarketingClaimKey = (typeof MARKETING_CLAIMS)[number]['key'];
+export type MarketingClaimKey = keyof typeof DEFAULT_CLAIM_VALUES;
 export type MarketingClaimValues = Record<MarketingClaimKey, string>;
 
-/** The claims' values by key, as the landing states them by default. */
-export const DEFAULT_CLAIM_VALUES: MarketingClaimValues = Object.fromEntries(
-  MARKETING_CLAIMS.map((c) => [c.key, c.value]),
-) as MarketingClaimValues;
+const CLAIM_LABELS: MarketingClaimValues = {
+  providers: 'Service providers listed',
+  categories: 'Service categories',
+  rating: 'Average rating',
+  cities: 'Cities across Ghana',
+};
+
+/** The claims in order, with their English labels (the about page, the sign-in brand panel). */
+export const MARKETING_CLAIMS = (Object.keys(DEFAULT_CLAIM_VALUES) as MarketingClaimKey[]).map((key) => ({
+  key,
+  value: DEFAULT_CLAIM_VALUES[key],
+  label: CLAIM_LABELS[key],
+}));
 
 /**
  * Reads LANDING_CLAIMS: `providers=250+; rating=4.6` — any of providers, categories, rating, cities,

@@ -7,10 +7,10 @@ import {
   GHANA_PHONE_MESSAGE,
   ghanaMobileMessage,
   ghanaMobilePrefix,
-  ghanaMobileSchema,
   normalizeGhanaMobile,
   normalizeGhanaPhone,
 } from './phone.ts';
+import { ghanaMobileSchema } from './phone-schema.ts';
 
 describe('Ghana phone numbers', () => {
   it.each([

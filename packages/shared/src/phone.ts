@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Ghana phone numbers: +233 followed by nine digits (mobile 2x/5x, fixed lines 3x). Accepts the
  * local form 0XX XXX XXXX and spaces or dashes; stores +233XXXXXXXXX.
@@ -74,17 +72,3 @@ export function normalizeGhanaMobile(value: string): string | null {
 /** The message for a number that cannot receive a code. */
 export const ghanaMobileMessage = (issue: GhanaMobileIssue) =>
   issue === 'not_ghana' ? GHANA_PHONE_MESSAGE : GHANA_MOBILE_MESSAGE;
-
-/**
- * A number that receives sign-in and verification codes (send-otp, verify, the phone forms): a
- * Ghana mobile number, stored as +233XXXXXXXXX.
- */
-export const ghanaMobileSchema = z
-  .string({ error: GHANA_PHONE_MESSAGE })
-  .max(40, { error: GHANA_PHONE_MESSAGE })
-  .transform((value, ctx) => {
-    const checked = checkGhanaMobile(value);
-    if (checked.ok) return checked.phone;
-    ctx.addIssue({ code: 'custom', message: ghanaMobileMessage(checked.issue) });
-    return z.NEVER;
-  });

@@ -85,8 +85,14 @@ export const loadSheddingPlugin = fp(
     let probe: { startedAt: number } | null = null;
     let lastProbeMs = 0;
 
+    let sampledAt = performance.now();
     const sample = () => {
-      loop = [loop[1], histogram.count > 0 ? histogram.percentile(50) / 1e6 : 0];
+      // This timer's own lateness is a measurement too: a loop blocked for the whole window may
+      // leave the histogram no sample of it (its timer and ours fire in either order after the block).
+      const now = performance.now();
+      const late = Math.max(0, now - sampledAt - SAMPLE_MS);
+      sampledAt = now;
+      loop = [loop[1], Math.max(late, histogram.count > 0 ? histogram.percentile(50) / 1e6 : 0)];
       histogram.reset();
       const waiting = probe ? performance.now() - probe.startedAt : 0;
       wait = [wait[1], Math.max(lastProbeMs, waiting)];
@@ -143,6 +149,7 @@ export const loadSheddingPlugin = fp(
     if (maxDelayMs > 0 || maxPoolWaiting > 0) {
       app.addHook('onReady', async () => {
         histogram.enable();
+        sampledAt = performance.now();
         timer = setInterval(sample, SAMPLE_MS);
         timer.unref();
       });

@@ -1,4 +1,8 @@
-import { DEFAULT_CLAIM_VALUES, MARKETING_CLAIMS, type MarketingClaimValues } from '@adwuma/shared/marketing';
+import {
+  DEFAULT_CLAIM_VALUES,
+  type MarketingClaimKey,
+  type MarketingClaimValues,
+} from '@adwuma/shared/marketing';
 import {
   ArrowRight,
   BadgeCheck,
@@ -34,8 +38,9 @@ import { WaitlistForm } from './waitlist-form.tsx';
  * the same on the server and in the browser (no window, no storage during render).
  */
 /**
- * `claims`: the numbers section's figures — the shared claims when prerendered; when hydrating, those
- * the page was served with (the server may state its own, LANDING_CLAIMS: claimsFromPage).
+ * `claims`: the numbers section's figures — LANDING_CLAIMS when prerendered with it, else the shared
+ * claims. The browser's bundle knows only the shared ones: the figures are left as served when it
+ * hydrates (suppressHydrationWarning on them), so the operator's numbers stay on the page.
  */
 export function LandingPage({
   text = ENGLISH_LANDING_TEXT,
@@ -53,16 +58,6 @@ export function LandingPage({
       </SiteTextContext.Provider>
     </LandingTextContext.Provider>
   );
-}
-
-/** The figures the served page states (data-claim), so hydration keeps what the server sent. */
-export function claimsFromPage(root: ParentNode): MarketingClaimValues {
-  const values = { ...DEFAULT_CLAIM_VALUES };
-  for (const claim of MARKETING_CLAIMS) {
-    const text = root.querySelector(`[data-claim="${claim.key}"]`)?.textContent?.trim();
-    if (text) values[claim.key] = text;
-  }
-  return values;
 }
 
 function LandingLayout({ claims }: { claims: MarketingClaimValues }) {
@@ -357,19 +352,19 @@ function Numbers({ claims }: { claims: MarketingClaimValues }) {
           <p className="mt-3 text-lg text-stone-300">{t('numbers.text')}</p>
         </div>
         <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4 lg:gap-6">
-          {MARKETING_CLAIMS.map((claim) => (
+          {(Object.keys(claims) as MarketingClaimKey[]).map((key) => (
             <div
-              key={claim.key}
+              key={key}
               className="flex flex-col-reverse justify-end rounded-3xl border border-white/10 bg-white/5 p-5 sm:p-6"
             >
               <dt className="mt-1 text-sm font-medium text-stone-300 sm:text-base">
-                {t(`numbers.claims.${claim.key}`)}
+                {t(`numbers.claims.${key}`)}
               </dt>
               <dd
-                data-claim={claim.key}
+                suppressHydrationWarning
                 className="text-4xl font-extrabold tracking-tight text-amber-400 sm:text-5xl"
               >
-                {claims[claim.key]}
+                {claims[key]}
               </dd>
             </div>
           ))}

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { pageLanguage } from '../components/site/languages.ts';
 import { captureUtm, experimentVariant, track, trackExperiment } from '../lib/analytics.ts';
 import { HERO_ATTRIBUTE } from './hero-experiment.ts';
-import { claimsFromPage, LandingPage } from './landing-page.tsx';
+import { LandingPage } from './landing-page.tsx';
 import { pageLandingText } from './text.ts';
 
 // Keep the visit's UTM parameters first, so the page view and a waitlist join both carry them.
@@ -26,7 +26,7 @@ const container = document.getElementById('root');
 if (container) {
   const page = (
     <StrictMode>
-      <LandingPage text={pageLandingText(language)} claims={claimsFromPage(container)} />
+      <LandingPage text={pageLandingText(language)} />
     </StrictMode>
   );
   // The built landing.html holds the prerendered page; `vite dev` serves it empty.

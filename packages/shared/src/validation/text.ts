@@ -20,7 +20,7 @@ export const textMessages = {
   pattern: 'Input format is invalid',
   control: 'Control characters are not allowed',
   singleLine: 'Line breaks and tabs are not allowed here',
-  brokenCharacter: 'Contains a broken character (half of an emoji or symbol); please type it again',
+  brokenCharacter: 'Contains a broken character (half an emoji); please type it again',
 } as const;
 
 export const emailMessages = {
@@ -64,9 +64,14 @@ const SQL_PATTERNS: readonly RegExp[] = [
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
-// A UTF-16 surrogate without its other half (issue 29): no character at all. Postgres refuses it in
-// jsonb (a 500) and a text column stores U+FFFD in its place (lost data), so it is refused up front.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * A UTF-16 surrogate without its other half (issue 29) is no character at all: Postgres refuses it in
+ * jsonb (a 500) and a text column stores U+FFFD in its place (lost data), so it is refused up front.
+ * `isWellFormed` is in Node 20 and every browser since 2023; an older browser leaves it to the server.
+ */
+function hasLoneSurrogate(value: string): boolean {
+  return (value as { isWellFormed?: () => boolean }).isWellFormed?.() === false;
+}
 
 /** Whether `value` holds a control character (C0 or DEL); tab, newline and CR count only when `singleLine`. */
 export function containsControlCharacters(value: string, options: { singleLine?: boolean } = {}): boolean {
@@ -83,7 +88,7 @@ export function controlCharacterMessage(
   options: { singleLine?: boolean } = {},
 ): string | null {
   if (CONTROL_CHARACTERS.test(value)) return textMessages.control;
-  if (LONE_SURROGATE.test(value)) return textMessages.brokenCharacter;
+  if (hasLoneSurrogate(value)) return textMessages.brokenCharacter;
   if (options.singleLine === true && LINE_BREAKS_AND_TABS.test(value)) return textMessages.singleLine;
   return null;
 }

@@ -1,4 +1,4 @@
-import { AUTH_TEXT, type AuthMode, MARKETING_CLAIMS } from '@adwuma/shared';
+import { AUTH_TEXT, type AuthMode, DEFAULT_CLAIM_VALUES } from '@adwuma/shared';
 import { BadgeCheck, MapPin, ShieldAlert, Star, Users } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { ScreenShell } from '../../components/screens/screen-shell.tsx';
@@ -33,9 +33,14 @@ export function GoogleIcon() {
 }
 
 const HIGHLIGHTS = [
-  { icon: Users, title: 'brand.providers', value: MARKETING_CLAIMS[0].value, text: 'brand.providersText' },
+  {
+    icon: Users,
+    title: 'brand.providers',
+    value: DEFAULT_CLAIM_VALUES.providers,
+    text: 'brand.providersText',
+  },
   { icon: MapPin, title: 'brand.cities', value: '', text: 'brand.citiesText' },
-  { icon: Star, title: 'brand.rating', value: MARKETING_CLAIMS[2].value, text: 'brand.ratingText' },
+  { icon: Star, title: 'brand.rating', value: DEFAULT_CLAIM_VALUES.rating, text: 'brand.ratingText' },
   { icon: BadgeCheck, title: 'brand.verified', value: '', text: 'brand.verifiedText' },
 ] as const;
 

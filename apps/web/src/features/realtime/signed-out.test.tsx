@@ -90,7 +90,9 @@ describe('a 401 while signed in', () => {
     await user.click(await screen.findByRole('button', { name: 'Load my jobs' }));
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
     expect(location()).toBe('/auth?returnTo=%2Fjobs%3Ftab%3Dmine');
-    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    // Spec 8: 'Session Expired — Please sign in again to continue.'
+    expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+    expect(screen.getByText('Please sign in again to continue.')).toBeInTheDocument();
   });
 
   it('an API call answering SESSION_EXPIRED still does', async () => {

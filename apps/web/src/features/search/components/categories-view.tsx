@@ -1,4 +1,4 @@
-import { MARKETING_CLAIMS } from '@adwuma/shared';
+import { DEFAULT_CLAIM_VALUES } from '@adwuma/shared';
 import { ChevronRight, Search, SearchX, X } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -48,7 +48,7 @@ export function CategoriesView() {
             {t('browse.headline')}
           </h1>
           <p className="mt-4 max-w-2xl text-base text-muted-fg sm:text-lg">
-            {t('browse.intro', { number: MARKETING_CLAIMS[1].value })}
+            {t('browse.intro', { number: DEFAULT_CLAIM_VALUES.categories })}
           </p>
           <search className="mt-6 block max-w-2xl">
             <label htmlFor={inputId} className="sr-only">
