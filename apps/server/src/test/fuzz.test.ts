@@ -6,17 +6,7 @@ import type { RouteAccess } from '../plugins/access.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { ORIGIN, uniqueIp } from './auth.ts';
 import { listenPort, rawRequest } from './raw-http.ts';
-import {
-  createWorld,
-  inSafeOrder,
-  PASSES,
-  paramFor,
-  paramNames,
-  pathOf,
-  ROUTE_RULES,
-  type Who,
-  type World,
-} from './world.ts';
+import { callerOf, createWorld, inSafeOrder, paramFor, paramNames, pathOf, type World } from './world.ts';
 
 /**
  * Property-based fuzzing of every API route: bodies, queries and path parameters derived from the
@@ -359,13 +349,6 @@ describe('fuzzing every route from its schema', () => {
     const result = await t.database.db.execute(fingerprintSql);
     const rows = (result as unknown as { rows: { name: string; hash: string }[] }).rows;
     return new Map(rows.map((r) => [r.name, r.hash]));
-  }
-
-  function callerOf(route: RouteAccess): Who {
-    const owners = ROUTE_RULES[`${route.method} ${route.url}`]?.owners;
-    if (owners?.[0]) return owners[0];
-    const order: Who[] = ['anonymous', 'customer', 'provider', 'admin'];
-    return order.find((who) => PASSES[who].includes(route.access)) ?? 'admin';
   }
 
   it(`answers no 5xx and stores nothing on a refusal (seed ${SEED}, ${RUNS} runs a route)`, async () => {

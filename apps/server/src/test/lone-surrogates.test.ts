@@ -1,19 +1,9 @@
 import { textMessages } from '@adwuma/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { RouteAccess } from '../plugins/access.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { ORIGIN, uniqueIp } from './auth.ts';
-import {
-  createWorld,
-  PASSES,
-  paramFor,
-  paramNames,
-  pathOf,
-  ROUTE_RULES,
-  type Who,
-  type World,
-} from './world.ts';
+import { callerOf, createWorld, paramFor, paramNames, pathOf, type World } from './world.ts';
 
 /**
  * Issue 29: half of a surrogate pair ("\ud800") in JSON reached jsonb columns and answered 500 on
@@ -58,13 +48,6 @@ describe('lone surrogates are refused on every route (issue 29)', () => {
     world = await createWorld(t);
   });
   afterAll(() => t?.close());
-
-  function callerOf(route: RouteAccess): Who {
-    const owners = ROUTE_RULES[`${route.method} ${route.url}`]?.owners;
-    if (owners?.[0]) return owners[0];
-    const order: Who[] = ['anonymous', 'customer', 'provider', 'admin'];
-    return order.find((who) => PASSES[who].includes(route.access)) ?? 'admin';
-  }
 
   it('the reported routes are among those checked', () => {
     const keys = new Set(t.app.routeTable.map((r) => `${r.method} ${r.url}`));

@@ -351,3 +351,11 @@ export function inSafeOrder(routes: RouteAccess[]): RouteAccess[] {
         : 0;
   return [...routes].sort((a, b) => late(a) - late(b));
 }
+
+/** Who sends a route's request in the fuzz tests: its first owner, else the least-privileged caller it admits. */
+export function callerOf(route: Pick<RouteAccess, 'method' | 'url' | 'access'>): Who {
+  const owners = ROUTE_RULES[`${route.method} ${route.url}`]?.owners;
+  if (owners?.[0]) return owners[0];
+  const order: Who[] = ['anonymous', 'customer', 'provider', 'admin'];
+  return order.find((who) => PASSES[who].includes(route.access)) ?? 'admin';
+}
