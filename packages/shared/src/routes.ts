@@ -99,7 +99,7 @@ export const DEV_ROUTE_NAMES = [
 ] as const satisfies readonly (keyof typeof ROUTES)[];
 
 /** A pattern as a regular expression, matched as the web router does: `:param` is one segment, case and a trailing slash do not count. */
-function patternRegExp(pattern: string): RegExp {
+export function patternRegExp(pattern: string): RegExp {
   const body = pattern
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))

@@ -1,4 +1,4 @@
-import { ROUTES } from '../routes.ts';
+import { patternRegExp, ROUTES } from '../routes.ts';
 
 /**
  * Which pages need what (spec 2), for the server's page guard (apps/server/src/plugins/page-guard.ts)
@@ -46,15 +46,6 @@ export const ADMIN_PAGE_NAMES = (Object.keys(ROUTES) as RouteName[]).filter(
 
 export const PROTECTED_PAGES: readonly string[] = PROTECTED_PAGE_NAMES.map((name) => ROUTES[name]);
 export const ADMIN_PAGES: readonly string[] = ADMIN_PAGE_NAMES.map((name) => ROUTES[name]);
-
-/** A pattern as the web router matches it: `:param` is one segment; case and a trailing slash do not count. */
-function patternRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${body}/?$`, 'i');
-}
 
 const PROTECTED = PROTECTED_PAGES.map(patternRegExp);
 const ADMIN = ADMIN_PAGES.map(patternRegExp);
